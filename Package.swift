@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+//
+// FlexDecoder: a drop-in, faster and more forgiving replacement for Foundation's
+// JSONDecoder and JSONEncoder. No package dependencies; see README.md.
+
+import PackageDescription
+
+let package = Package(
+  name: "FlexDecoder",
+  products: [
+    .library(name: "FlexDecoder", targets: ["FlexDecoder"])
+  ],
+  targets: [
+    // Tokenizer, tape, JSONValue, writer, number parsing: no Foundation.
+    .target(name: "FlexCore"),
+    // The Codable front: FlexJSONDecoder, FlexJSONEncoder, options, errors.
+    .target(name: "FlexDecoder", dependencies: ["FlexCore"]),
+    .executableTarget(name: "flex-demo", dependencies: ["FlexDecoder"]),
+    .executableTarget(name: "flex-bench", dependencies: ["FlexDecoder"]),
+    .testTarget(
+      name: "FlexCoreTests",
+      dependencies: ["FlexCore"],
+      exclude: ["Resources"]
+    ),
+    .testTarget(name: "FlexDecoderTests", dependencies: ["FlexDecoder"]),
+  ]
+)

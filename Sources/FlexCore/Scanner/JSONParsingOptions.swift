@@ -1,0 +1,32 @@
+/// What the scanner accepts.
+///
+/// ```swift
+/// let value = try JSONValue(parsing: "{a: 1, /* ok */ b: [0x10,],}", options: .json5)
+/// ```
+public struct JSONParsingOptions: Sendable, Hashable {
+  /// The default nesting limit, the same as Foundation's.
+  public static let defaultMaxDepth = 512
+
+  /// Accept JSON5: comments, trailing commas, single-quoted strings, unquoted keys,
+  /// hexadecimal numbers, `Infinity` and `NaN`, leading `+` and `.`, trailing `.`, and more
+  /// escapes and whitespace. `false` (the default) accepts RFC 8259 only.
+  public var allowsJSON5: Bool
+  /// The deepest nesting of arrays and objects accepted; deeper input throws
+  /// ``JSONParseError/Reason/tooDeeplyNested(limit:)``. Default 512.
+  public var maxDepth: Int
+  /// JSON5 only: when the document does not start with `{`, read it as the members of an object
+  /// whose braces were left out (`a: 1, b: 2`), as Foundation's `assumesTopLevelDictionary` does.
+  public var assumesTopLevelDictionary: Bool
+
+  /// Creates options; the defaults are strict RFC 8259 with a nesting limit of 512.
+  public init(allowsJSON5: Bool = false, maxDepth: Int = defaultMaxDepth, assumesTopLevelDictionary: Bool = false) {
+    self.allowsJSON5 = allowsJSON5
+    self.maxDepth = maxDepth
+    self.assumesTopLevelDictionary = assumesTopLevelDictionary
+  }
+
+  /// Strict RFC 8259 (the default).
+  public static let strict = JSONParsingOptions()
+  /// JSON5.
+  public static let json5 = JSONParsingOptions(allowsJSON5: true)
+}

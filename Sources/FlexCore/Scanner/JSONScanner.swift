@@ -1,0 +1,323 @@
+// JSONScanner: one pass over UTF-8 bytes that validates the whole document and records every
+// value on a JSONTape.
+//
+// The scanner is iterative: open arrays and objects live on a small explicit stack instead of
+// the call stack, so nesting depth is bounded by `maxDepth` alone and a hostile
+// `[[[[…` can never overflow the thread's stack, whatever limit the caller picks.
+//
+// The main loop alternates between two states:
+//   value position:  whitespace skipped, a byte is available; scan one value. A scalar or an
+//                    empty container completes at once; a non-empty container is pushed and the
+//                    loop stays at value position for its first element (after its first key).
+//   after a value:   count it in the enclosing container, then expect `,` (next element, or
+//                    next key and `:`) or the closing bracket (pop, and the container itself is
+//                    now a completed value of its parent).
+// The document is done when a value completes with an empty stack; only whitespace may follow.
+
+/// Scans a document into a ``JSONTape``.
+package struct JSONScanner {
+  let bytes: UnsafeRawBufferPointer
+  let start: UnsafePointer<UInt8>
+  let count: Int
+  var position = 0
+  let json5: Bool
+  let maxDepth: Int
+  let assumesTopLevelDictionary: Bool
+  var tape: TapeBuilder
+  var stack: [OpenContainer] = []
+
+  /// An array or object whose closing bracket has not been reached yet.
+  struct OpenContainer {
+    var entryIndex: Int
+    var childCount: UInt32
+    let isObject: Bool
+    /// JSON5 `assumesTopLevelDictionary`: closed by the end of input, not by `}`.
+    let isImplicit: Bool
+  }
+
+  private init(bytes: UnsafeRawBufferPointer, start: UnsafePointer<UInt8>, options: JSONParsingOptions) {
+    self.bytes = bytes
+    self.start = start
+    self.count = bytes.count
+    self.json5 = options.allowsJSON5
+    self.maxDepth = max(options.maxDepth, 0)
+    self.assumesTopLevelDictionary = options.allowsJSON5 && options.assumesTopLevelDictionary
+    self.tape = TapeBuilder(byteCount: bytes.count)
+    stack.reserveCapacity(16)
+  }
+
+  /// Scans `bytes` into a tape that borrows them.
+  ///
+  /// - Throws: ``JSONParseError`` at the first byte that makes the document invalid.
+  package static func scan(
+    _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions = .strict
+  ) throws(JSONParseError) -> JSONTape {
+    guard let baseAddress = bytes.baseAddress, !bytes.isEmpty else {
+      throw JSONParseError(.emptyInput, at: 0, in: bytes)
+    }
+    guard bytes.count < Int(UInt32.max) else {
+      throw JSONParseError(.documentTooLarge, at: 0, in: bytes)
+    }
+    var scanner = JSONScanner(
+      bytes: bytes, start: baseAddress.assumingMemoryBound(to: UInt8.self), options: options)
+    do {
+      try scanner.scanDocument()
+    } catch {
+      scanner.tape.discard()
+      throw error
+    }
+    return JSONTape(bytes: bytes, entries: scanner.tape.finish(), isJSON5: options.allowsJSON5)
+  }
+
+  // MARK: - Document structure
+
+  private mutating func scanDocument() throws(JSONParseError) {
+    // A UTF-8 byte order mark is skipped, as Foundation does.
+    if count >= 3 && start[0] == 0xEF && start[1] == 0xBB && start[2] == 0xBF {
+      position = 3
+    }
+    try skipWhitespace()
+    if assumesTopLevelDictionary && (position == count || start[position] != ._openBrace) {
+      try openImplicitObject()
+      if stack.isEmpty { return try finishDocument() }
+    } else if position == count {
+      throw error(.emptyInput, at: position)
+    }
+
+    valueLoop: while true {
+      // Value position: whitespace skipped and `position < count`.
+      if try !scanValue() { continue valueLoop }
+
+      // After a value.
+      while let top = stack.last {
+        stack[stack.count &- 1].childCount &+= 1
+        try skipWhitespace()
+        guard position < count else {
+          if top.isImplicit {
+            closeContainer()
+            continue
+          }
+          throw error(.unexpectedEndOfInput, at: position)
+        }
+        let byte = start[position]
+        if byte == ._comma {
+          position &+= 1
+          try skipWhitespace()
+          if json5 {
+            // JSON5 trailing comma: `[1,]`, `{"a":1,}`; the implicit object ends at end of input.
+            if top.isImplicit ? position == count : (position < count && start[position] == closingByte(of: top)) {
+              if !top.isImplicit { position &+= 1 }
+              closeContainer()
+              continue
+            }
+          }
+          guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+          if top.isObject { try scanKeyAndColon() }
+          continue valueLoop
+        }
+        if !top.isImplicit && byte == closingByte(of: top) {
+          position &+= 1
+          closeContainer()
+          continue
+        }
+        let expected = top.isObject ? (top.isImplicit ? "expected ','" : "expected ',' or '}'") : "expected ',' or ']'"
+        throw error(.unexpectedCharacter(byte, expected: expected), at: position)
+      }
+      return try finishDocument()
+    }
+  }
+
+  /// After the top-level value: only whitespace may follow.
+  private mutating func finishDocument() throws(JSONParseError) {
+    try skipWhitespace()
+    if position < count {
+      throw error(
+        .unexpectedCharacter(start[position], expected: "expected the end of the document after the top-level value"),
+        at: position)
+    }
+  }
+
+  /// Scans the value at `position`. Returns `true` when a whole value was scanned (a scalar or
+  /// an empty container), `false` when a non-empty container was opened and its first element
+  /// (after its first key) is next.
+  @inline(__always)
+  private mutating func scanValue() throws(JSONParseError) -> Bool {
+    let byte = start[position]
+    switch byte {
+    case ._openBrace:
+      return try openContainer(isObject: true)
+    case ._openBracket:
+      return try openContainer(isObject: false)
+    case ._quote:
+      try scanString(quote: ._quote)
+    case ._minus, ._zero...UInt8._nine:
+      if json5 { try scanJSON5Number() } else { try scanNumber() }
+    case UInt8(ascii: "t"):
+      try scanLiteral("true", kind: .true)
+    case UInt8(ascii: "f"):
+      try scanLiteral("false", kind: .false)
+    case UInt8(ascii: "n"):
+      try scanLiteral("null", kind: .null)
+    case ._singleQuote where json5:
+      try scanString(quote: ._singleQuote)
+    case ._plus where json5, ._period where json5, UInt8(ascii: "I") where json5, UInt8(ascii: "N") where json5:
+      try scanJSON5Number()
+    default:
+      throw error(.unexpectedCharacter(byte, expected: "expected a value"), at: position)
+    }
+    return true
+  }
+
+  private mutating func openContainer(isObject: Bool) throws(JSONParseError) -> Bool {
+    guard stack.count < maxDepth else {
+      throw error(.tooDeeplyNested(limit: maxDepth), at: position)
+    }
+    let entryIndex = tape.count
+    tape.append(JSONTapeEntry(kind: isObject ? .object : .array, offset: UInt32(truncatingIfNeeded: position)))
+    position &+= 1
+    try skipWhitespace()
+    guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+    if start[position] == (isObject ? ._closeBrace : ._closeBracket) {
+      position &+= 1
+      tape[entryIndex].end = UInt32(truncatingIfNeeded: tape.count)
+      return true
+    }
+    stack.append(OpenContainer(entryIndex: entryIndex, childCount: 0, isObject: isObject, isImplicit: false))
+    if isObject { try scanKeyAndColon() }
+    return false
+  }
+
+  /// JSON5 `assumesTopLevelDictionary`: the document is the inside of an object.
+  private mutating func openImplicitObject() throws(JSONParseError) {
+    let entryIndex = tape.count
+    tape.append(JSONTapeEntry(kind: .object, offset: UInt32(truncatingIfNeeded: position)))
+    if position == count {
+      tape[entryIndex].end = UInt32(truncatingIfNeeded: tape.count)
+      return
+    }
+    stack.append(OpenContainer(entryIndex: entryIndex, childCount: 0, isObject: true, isImplicit: true))
+    try scanKeyAndColon()
+  }
+
+  private mutating func closeContainer() {
+    let container = stack.removeLast()
+    tape[container.entryIndex].length = container.childCount
+    tape[container.entryIndex].end = UInt32(truncatingIfNeeded: tape.count)
+  }
+
+  @inline(__always)
+  private func closingByte(of container: OpenContainer) -> UInt8 {
+    container.isObject ? ._closeBrace : ._closeBracket
+  }
+
+  /// Scans an object key, the `:` after it and the whitespace after that; leaves `position` at
+  /// the member's value.
+  private mutating func scanKeyAndColon() throws(JSONParseError) {
+    let byte = start[position]
+    if byte == ._quote {
+      try scanString(quote: ._quote)
+    } else if json5 && byte == ._singleQuote {
+      try scanString(quote: ._singleQuote)
+    } else if json5 && (byte.isIdentifierStart || byte >= 0x80 || byte == ._backslash) {
+      try scanUnquotedKey()
+    } else {
+      let expected = json5 ? "expected an object key" : "expected '\"' to begin an object key"
+      throw error(.unexpectedCharacter(byte, expected: expected), at: position)
+    }
+    try skipWhitespace()
+    guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+    guard start[position] == ._colon else {
+      throw error(.unexpectedCharacter(start[position], expected: "expected ':' after an object key"), at: position)
+    }
+    position &+= 1
+    try skipWhitespace()
+    guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+  }
+
+  // MARK: - Scalars
+
+  private mutating func scanLiteral(_ literal: StaticString, kind: JSONTokenKind) throws(JSONParseError) {
+    let literalStart = position
+    let text = literal.utf8Start
+    for index in 0..<literal.utf8CodeUnitCount {
+      let offset = literalStart &+ index
+      guard offset < count else { throw error(.unexpectedEndOfInput, at: offset) }
+      guard start[offset] == text[index] else {
+        throw error(.unexpectedCharacter(start[offset], expected: "expected '\(literal)'"), at: offset)
+      }
+    }
+    position = literalStart &+ literal.utf8CodeUnitCount
+    tape.append(JSONTapeEntry(kind: kind, offset: UInt32(truncatingIfNeeded: literalStart)))
+  }
+
+  /// RFC 8259 number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+  private mutating func scanNumber() throws(JSONParseError) {
+    let numberStart = position
+    var p = position
+    var flags = NumberFlags.isInteger
+    if start[p] == ._minus {
+      flags |= NumberFlags.isNegative
+      p &+= 1
+    }
+    guard p < count, start[p].isDigit else {
+      throw error(.invalidNumber("expected a digit after '-'"), at: p)
+    }
+    if start[p] == ._zero {
+      p &+= 1
+      if p < count && start[p].isDigit {
+        throw error(.invalidNumber("leading zeros are not allowed"), at: numberStart)
+      }
+    } else {
+      p = skipDigits(from: p &+ 1)
+    }
+    if p < count && start[p] == ._period {
+      flags &= ~NumberFlags.isInteger
+      p &+= 1
+      guard p < count, start[p].isDigit else {
+        throw error(.invalidNumber("expected a digit after the decimal point"), at: p)
+      }
+      p = skipDigits(from: p &+ 1)
+    }
+    if p < count && start[p] | 0x20 == UInt8(ascii: "e") {
+      flags &= ~NumberFlags.isInteger
+      p &+= 1
+      if p < count && (start[p] == ._plus || start[p] == ._minus) { p &+= 1 }
+      guard p < count, start[p].isDigit else {
+        throw error(.invalidNumber("expected a digit in the exponent"), at: p)
+      }
+      p = skipDigits(from: p &+ 1)
+    }
+    appendNumber(from: numberStart, to: p, flags: flags)
+  }
+
+  @inline(__always)
+  func skipDigits(from offset: Int) -> Int {
+    var p = offset
+    while p < count && start[p].isDigit { p &+= 1 }
+    return p
+  }
+
+  @inline(__always)
+  mutating func appendNumber(from numberStart: Int, to end: Int, flags: UInt8) {
+    tape.append(
+      JSONTapeEntry(
+        kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart),
+        length: UInt32(truncatingIfNeeded: end &- numberStart)))
+    position = end
+  }
+
+  // MARK: - Whitespace
+
+  /// Skips whitespace (and, in JSON5, comments and the extra whitespace JSON5 allows).
+  @inline(__always)
+  mutating func skipWhitespace() throws(JSONParseError) {
+    while position < count && start[position].isJSONWhitespace { position &+= 1 }
+    if json5 { try skipJSON5WhitespaceAndComments() }
+  }
+
+  // MARK: - Errors
+
+  func error(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
+    JSONParseError(reason, at: offset, in: bytes)
+  }
+}

@@ -1,0 +1,137 @@
+// The tape: the one data structure the scanner produces and every decoder reads.
+//
+// A document is scanned once, front to back, into a flat array of 16-byte entries, one per
+// JSON value and one per object key, in document order. For example
+//
+//     {"id": 7, "tags": ["a", "b"]}
+//
+// becomes
+//
+//     index  kind    offset  length  end
+//     0      object  0       2       7      <- 2 members; the subtree ends before entry 7
+//     1      string  2       2       -      <- key "id": bytes 2..<4 (inside the quotes)
+//     2      number  7       1       -
+//     3      string  11      4       -      <- key "tags"
+//     4      array   18      2       7      <- 2 elements
+//     5      string  20      1       -
+//     6      string  25      1       -
+//
+// Scalars are never materialized by the scanner: a string is a byte range (plus a flag that
+// says whether it holds escapes), a number is the range of its text. A container's `end` lets a
+// reader skip a whole subtree in O(1). The tape borrows the document's bytes; it is valid only
+// while they are.
+
+/// The kind of a tape entry.
+package enum JSONTokenKind: UInt8, Sendable {
+  case null
+  case `true`
+  case `false`
+  case number
+  case string
+  case array
+  case object
+}
+
+/// One value (or object key) of a scanned document. 16 bytes.
+package struct JSONTapeEntry: Sendable {
+  /// What the entry is.
+  package var kind: JSONTokenKind
+  /// `StringFlags` for strings, `NumberFlags` for numbers, zero otherwise.
+  package var flags: UInt8
+  /// Byte offset of the value: for strings the first byte after the opening quote, for numbers
+  /// the first byte of their text, for containers the opening bracket.
+  package var offset: UInt32
+  /// Strings and numbers: length in bytes of the content. Arrays: element count. Objects:
+  /// member count.
+  package var length: UInt32
+  /// Containers: the index of the first entry after the container's subtree. Scalars: unused.
+  package var end: UInt32
+
+  @inline(__always)
+  init(kind: JSONTokenKind, flags: UInt8 = 0, offset: UInt32, length: UInt32 = 0, end: UInt32 = 0) {
+    self.kind = kind
+    self.flags = flags
+    self.offset = offset
+    self.length = length
+    self.end = end
+  }
+}
+
+/// Flags of a string entry.
+package enum StringFlags {
+  /// The string holds at least one backslash escape and must be unescaped to be read.
+  package static let hasEscapes: UInt8 = 1 << 0
+  /// JSON5: an unquoted object key.
+  package static let unquoted: UInt8 = 1 << 1
+  /// JSON5: the string was delimited by single quotes.
+  package static let singleQuoted: UInt8 = 1 << 2
+  /// The string's bytes are all ASCII.
+  package static let isASCII: UInt8 = 1 << 3
+}
+
+/// Flags of a number entry.
+package enum NumberFlags {
+  /// Text is `-?digits`: no fraction, no exponent.
+  package static let isInteger: UInt8 = 1 << 0
+  /// Text starts with `-`.
+  package static let isNegative: UInt8 = 1 << 1
+  /// JSON5 syntax that RFC 8259 lacks: hexadecimal, `Infinity`, `NaN`, a leading `+` or `.`,
+  /// or a trailing `.`. Such text takes the slow path in every reader.
+  package static let isExtended: UInt8 = 1 << 2
+}
+
+/// A scanned document: its bytes (borrowed) and its entries (owned).
+///
+/// Built by ``JSONScanner``. Immutable once built; it may be read from any thread while the bytes
+/// it borrows stay alive.
+package final class JSONTape: @unchecked Sendable {
+  /// The document's bytes. Borrowed: valid only while the buffer the tape was scanned from is.
+  package let bytes: UnsafeRawBufferPointer
+  /// The entries, in document order. Entry 0 is the top-level value.
+  package let entries: UnsafeMutableBufferPointer<JSONTapeEntry>
+  /// Whether the document was scanned as JSON5; string and number readers need to know.
+  package let isJSON5: Bool
+
+  init(bytes: UnsafeRawBufferPointer, entries: UnsafeMutableBufferPointer<JSONTapeEntry>, isJSON5: Bool) {
+    self.bytes = bytes
+    self.entries = entries
+    self.isJSON5 = isJSON5
+  }
+
+  deinit {
+    entries.deallocate()
+  }
+
+  /// The number of entries.
+  @inline(__always)
+  package var count: Int { entries.count }
+
+  /// The entry at `index`.
+  @inline(__always)
+  package subscript(index: Int) -> JSONTapeEntry {
+    entries[index]
+  }
+
+  /// The index of the entry after the value at `index` and its whole subtree.
+  @inline(__always)
+  package func next(after index: Int) -> Int {
+    let entry = entries[index]
+    return entry.kind.rawValue >= JSONTokenKind.array.rawValue ? Int(entry.end) : index &+ 1
+  }
+
+  /// The bytes of a string's content (between the quotes, escapes untouched) or a number's text.
+  @inline(__always)
+  package func rawBytes(at index: Int) -> UnsafeRawBufferPointer {
+    let entry = entries[index]
+    return UnsafeRawBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset &+ entry.length)])
+  }
+
+  /// The location (offset, line, column) of the value at `index`, for error messages.
+  package func location(of index: Int) -> SourceLocation {
+    var offset = Int(entries[index].offset)
+    if entries[index].kind == .string && entries[index].flags & StringFlags.unquoted == 0 {
+      offset -= 1  // point at the opening quote
+    }
+    return SourceLocation(offset: offset, in: bytes)
+  }
+}
