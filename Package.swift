@@ -16,12 +16,15 @@ let package = Package(
     // The Codable front: FlexJSONDecoder, FlexJSONEncoder, options, errors.
     .target(name: "FlexDecoder", dependencies: ["FlexCore"]),
     .executableTarget(name: "flex-demo", dependencies: ["FlexDecoder"]),
-    .executableTarget(name: "flex-bench", dependencies: ["FlexDecoder"]),
+    .executableTarget(name: "flex-bench", dependencies: ["FlexDecoder", "CorpusModels"]),
+    // Codable models of the corpus files in Benchmarks/Data, for the bench and the tests.
+    // Not part of the library product.
+    .target(name: "CorpusModels", path: "Benchmarks/CorpusModels"),
     .testTarget(
       name: "FlexCoreTests",
       dependencies: ["FlexCore"],
       exclude: ["Resources"]
     ),
-    .testTarget(name: "FlexDecoderTests", dependencies: ["FlexDecoder"]),
+    .testTarget(name: "FlexDecoderTests", dependencies: ["FlexDecoder", "CorpusModels"]),
   ]
 )
