@@ -1,0 +1,51 @@
+import Foundation
+
+extension FlexJSONDecoder {
+  /// How `Date` values are decoded. Same cases and meaning as `JSONDecoder.DateDecodingStrategy`.
+  public enum DateDecodingStrategy: Sendable {
+    /// Defer to `Date`'s own `init(from:)`: a number of seconds since 2001-01-01.
+    /// This is the default strategy.
+    case deferredToDate
+    /// A number of seconds since 1970-01-01 UTC.
+    case secondsSince1970
+    /// A number of milliseconds since 1970-01-01 UTC.
+    case millisecondsSince1970
+    /// An ISO 8601 string with time zone and without fractional seconds
+    /// (`2024-05-01T12:30:00Z`), as `ISO8601DateFormatter` parses by default.
+    case iso8601
+    /// A string parsed by the given formatter.
+    case formatted(DateFormatter)
+    /// Decoded by the closure, which reads from the decoder it is given.
+    case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
+  }
+
+  /// How `Data` values are decoded. Same cases and meaning as `JSONDecoder.DataDecodingStrategy`.
+  public enum DataDecodingStrategy: Sendable {
+    /// Defer to `Data`'s own `init(from:)`: an array of bytes.
+    case deferredToData
+    /// A Base64 string. This is the default strategy.
+    case base64
+    /// Decoded by the closure, which reads from the decoder it is given.
+    case custom(@Sendable (_ decoder: any Decoder) throws -> Data)
+  }
+
+  /// How the non-JSON values infinity and NaN are decoded into `Float` and `Double`.
+  public enum NonConformingFloatDecodingStrategy: Sendable {
+    /// Throw when such a value is met. This is the default strategy.
+    case `throw`
+    /// Read these three strings as positive infinity, negative infinity and NaN.
+    case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
+  }
+
+  /// How the keys of JSON objects are matched to `CodingKey`s.
+  public enum KeyDecodingStrategy: Sendable {
+    /// Keys match exactly as written. This is the default strategy.
+    case useDefaultKeys
+    /// `snake_case` JSON keys are converted to `camelCase` before matching, exactly as
+    /// `JSONDecoder` does it: `first_name` → `firstName`, `_id` → `_id`, `URL_path` → `urlPath`.
+    /// Keys of `[String: …]` dictionaries are left as they are.
+    case convertFromSnakeCase
+    /// Each JSON key is converted by the closure, which gets the coding path with the key last.
+    case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+  }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// A snapshot of a ``FlexJSONDecoder``'s options, taken when `decode` starts, so that changing
+/// the decoder's properties during a decode (from another thread) cannot affect it.
+struct DecodingOptions {
+  var dateDecodingStrategy: FlexJSONDecoder.DateDecodingStrategy
+  var dataDecodingStrategy: FlexJSONDecoder.DataDecodingStrategy
+  var nonConformingFloatDecodingStrategy: FlexJSONDecoder.NonConformingFloatDecodingStrategy
+  var keyDecodingStrategy: FlexJSONDecoder.KeyDecodingStrategy
+  var userInfo: [CodingUserInfoKey: any Sendable]
+  var parsing: JSONParsingOptions
+
+  /// Whether keys are compared as written (the fast byte-comparison path).
+  var usesDefaultKeys: Bool {
+    if case .useDefaultKeys = keyDecodingStrategy { return true }
+    return false
+  }
+}

@@ -1,0 +1,319 @@
+// Keyed containers look keys up by comparing the UTF-8 bytes of `CodingKey.stringValue` with
+// the raw key bytes on the tape: no String is created for a JSON key unless a key strategy needs
+// it.
+//
+// Synthesized `init(from:)` asks for keys in declaration order, which usually is document order.
+// So each search starts just after the previous hit and wraps around: for a model that matches
+// its payload, every lookup is one comparison.
+//
+// Duplicate keys: the first occurrence wins, as in JSONDecoder. A search that starts after the
+// hint could meet a later duplicate first; so when a hit lies after the hint, the members before
+// the hint that no lookup has claimed yet are checked for the same key (a bit mask records the
+// claimed ones). For a model that matches its payload there are none to check.
+
+/// `KeyedDecodingContainerProtocol` over one object of the tape.
+final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  /// Objects with more members than this are looked up through a hash map.
+  static var hashingThreshold: Int { 64 }
+
+  private let decoder: TapeDecoder
+  private let tape: JSONTape
+  private let objectIndex: Int
+  private let memberCount: Int
+  private let pathDepth: Int
+  private let explicitPath: [any CodingKey]?
+  private let usesDefaultKeys: Bool
+
+  private var hintOrdinal = 0
+  private var hintKeyIndex: Int
+  private var claimedMask: UInt64 = 0
+  /// Key (converted by the key strategy, if any) → value index; first occurrence wins. Built for
+  /// key strategies and for large objects.
+  private var keyMap: [String: Int]?
+
+  init(decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool) {
+    self.decoder = decoder
+    self.tape = decoder.tape
+    self.objectIndex = objectIndex
+    self.memberCount = Int(decoder.tape[objectIndex].length)
+    self.pathDepth = decoder.pathStack.count
+    self.explicitPath = explicitPath
+    self.usesDefaultKeys = usesDefaultKeys
+    self.hintKeyIndex = objectIndex &+ 1
+    if !usesDefaultKeys || memberCount > Self.hashingThreshold {
+      keyMap = makeKeyMap()
+    }
+  }
+
+  var codingPath: [any CodingKey] {
+    explicitPath ?? Array(decoder.pathStack.prefix(pathDepth))
+  }
+
+  // MARK: Keys
+
+  /// The members' keys (converted by the key strategy) in document order, each once.
+  private var memberKeys: [(key: String, valueIndex: Int)] {
+    var result: [(key: String, valueIndex: Int)] = []
+    result.reserveCapacity(memberCount)
+    var keyIndex = objectIndex &+ 1
+    for _ in 0..<memberCount {
+      result.append((convertedKey(tape.string(at: keyIndex)), keyIndex &+ 1))
+      keyIndex = tape.next(after: keyIndex &+ 1)
+    }
+    return result
+  }
+
+  private func convertedKey(_ key: String) -> String {
+    guard !usesDefaultKeys else { return key }
+    switch decoder.options.keyDecodingStrategy {
+    case .useDefaultKeys:
+      return key
+    case .convertFromSnakeCase:
+      return SnakeCaseConversion.camelCase(fromSnakeCase: key)
+    case .custom(let convert):
+      return convert(codingPath + [AnyCodingKey(stringValue: key)]).stringValue
+    }
+  }
+
+  private func makeKeyMap() -> [String: Int] {
+    var map: [String: Int] = [:]
+    map.reserveCapacity(memberCount)
+    for (key, valueIndex) in memberKeys where map[key] == nil {
+      map[key] = valueIndex
+    }
+    return map
+  }
+
+  var allKeys: [Key] {
+    var seen = Set<String>()
+    var keys: [Key] = []
+    keys.reserveCapacity(memberCount)
+    for (string, _) in memberKeys where seen.insert(string).inserted {
+      if let key = Key(stringValue: string) { keys.append(key) }
+    }
+    return keys
+  }
+
+  func contains(_ key: Key) -> Bool {
+    valueIndex(forKey: key) != nil
+  }
+
+  /// The tape index of the value for `key`, or `nil` if the object has no such key.
+  @inline(__always)
+  private func valueIndex(forKey key: Key) -> Int? {
+    if let keyMap { return keyMap[key.stringValue] }
+    var keyString = key.stringValue
+    return keyString.withUTF8 { findValue(forKey: UnsafeRawBufferPointer($0)) }
+  }
+
+  private func findValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    var ordinal = hintOrdinal
+    var keyIndex = hintKeyIndex
+    var wrapped = false
+    for _ in 0..<memberCount {
+      if tape.key(at: keyIndex, equals: utf8) {
+        if !wrapped && hintOrdinal > 0, let earlier = earlierUnclaimedMatch(for: utf8) {
+          return earlier
+        }
+        claim(ordinal: ordinal, keyIndex: keyIndex)
+        return keyIndex &+ 1
+      }
+      ordinal &+= 1
+      keyIndex = tape.next(after: keyIndex &+ 1)
+      if ordinal == memberCount {
+        ordinal = 0
+        keyIndex = objectIndex &+ 1
+        wrapped = true
+      }
+    }
+    return nil
+  }
+
+  /// A member before the hint, not yet claimed, with the same key: the first occurrence of a
+  /// duplicated key.
+  private func earlierUnclaimedMatch(for utf8: UnsafeRawBufferPointer) -> Int? {
+    var keyIndex = objectIndex &+ 1
+    for ordinal in 0..<hintOrdinal {
+      if claimedMask & (1 &<< UInt64(ordinal)) == 0 && tape.key(at: keyIndex, equals: utf8) {
+        return keyIndex &+ 1
+      }
+      keyIndex = tape.next(after: keyIndex &+ 1)
+    }
+    return nil
+  }
+
+  @inline(__always)
+  private func claim(ordinal: Int, keyIndex: Int) {
+    claimedMask |= 1 &<< UInt64(ordinal)
+    let next = ordinal &+ 1
+    if next == memberCount {
+      hintOrdinal = 0
+      hintKeyIndex = objectIndex &+ 1
+    } else {
+      hintOrdinal = next
+      hintKeyIndex = tape.next(after: keyIndex &+ 1)
+    }
+  }
+
+  private func requireValue(forKey key: Key) throws -> Int {
+    guard let valueIndex = valueIndex(forKey: key) else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+    }
+    return valueIndex
+  }
+
+  /// The value for `key`, or `nil` when the key is absent or its value is `null`.
+  @inline(__always)
+  private func presentValue(forKey key: Key) -> Int? {
+    guard let valueIndex = valueIndex(forKey: key), tape[valueIndex].kind != .null else { return nil }
+    return valueIndex
+  }
+
+  // MARK: Decoding
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    decoder.unwrapNil(at: try requireValue(forKey: key))
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try decoder.unwrapBool(at: try requireValue(forKey: key), path: codingPath + [key])
+  }
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try decoder.unwrapString(at: try requireValue(forKey: key), path: codingPath + [key])
+  }
+
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try decoder.unwrapDouble(at: try requireValue(forKey: key), path: codingPath + [key])
+  }
+
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try decoder.unwrapFloat(at: try requireValue(forKey: key), path: codingPath + [key])
+  }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(type, forKey: key) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeInteger(type, forKey: key) }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeInteger(type, forKey: key) }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeInteger(type, forKey: key) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeInteger(type, forKey: key) }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeInteger(type, forKey: key) }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeInteger(type, forKey: key) }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeInteger(type, forKey: key) }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeInteger(type, forKey: key) }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeInteger(type, forKey: key) }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeInteger(type, forKey: key) }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeInteger(type, forKey: key) }
+
+  @inline(__always)
+  private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decoder.unwrapInteger(type, at: try requireValue(forKey: key), path: codingPath + [key])
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decoder.decodeChild(type, at: try requireValue(forKey: key), key: key, explicitPath: childPath(key))
+  }
+
+  /// The explicit path for a child, when this container has one.
+  @inline(__always)
+  private func childPath(_ key: Key) -> [any CodingKey]? {
+    explicitPath
+  }
+
+  // MARK: decodeIfPresent (one lookup instead of contains + decodeNil + decode)
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    guard let valueIndex = presentValue(forKey: key) else { return nil }
+    return try decoder.unwrapBool(at: valueIndex, path: codingPath + [key])
+  }
+
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    guard let valueIndex = presentValue(forKey: key) else { return nil }
+    return try decoder.unwrapString(at: valueIndex, path: codingPath + [key])
+  }
+
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    guard let valueIndex = presentValue(forKey: key) else { return nil }
+    return try decoder.unwrapDouble(at: valueIndex, path: codingPath + [key])
+  }
+
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    guard let valueIndex = presentValue(forKey: key) else { return nil }
+    return try decoder.unwrapFloat(at: valueIndex, path: codingPath + [key])
+  }
+
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIntegerIfPresent(type, forKey: key) }
+
+  @inline(__always)
+  private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let valueIndex = presentValue(forKey: key) else { return nil }
+    return try decoder.unwrapInteger(type, at: valueIndex, path: codingPath + [key])
+  }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let valueIndex = presentValue(forKey: key) else { return nil }
+    return try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: childPath(key))
+  }
+
+  // MARK: Nested containers and super decoders
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    guard let valueIndex = valueIndex(forKey: key) else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")"))
+    }
+    return KeyedDecodingContainer(
+      try decoder.makeKeyedContainer(keyedBy: type, at: valueIndex, explicitPath: codingPath + [key]))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    guard let valueIndex = valueIndex(forKey: key) else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
+    }
+    return try decoder.makeUnkeyedContainer(at: valueIndex, explicitPath: codingPath + [key])
+  }
+
+  func superDecoder() throws -> any Decoder {
+    var superKey = AnyCodingKey.super.stringValue
+    let valueIndex = keyMap.map { $0[superKey] } ?? superKey.withUTF8 { findValue(forKey: UnsafeRawBufferPointer($0)) }
+    return superDecoder(at: valueIndex, key: AnyCodingKey.super)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    superDecoder(at: valueIndex(forKey: key), key: key)
+  }
+
+  /// A decoder for the value at `valueIndex`, or for `null` when the key is absent (as in
+  /// `JSONDecoder`, so that `init(from:)` of an optional-only type still succeeds).
+  private func superDecoder(at valueIndex: Int?, key: any CodingKey) -> any Decoder {
+    let path = codingPath + [key]
+    guard let valueIndex else {
+      return TapeDecoder(tape: JSONTape.null, options: decoder.options, index: 0, codingPath: path)
+    }
+    return decoder.makeSuperDecoder(at: valueIndex, codingPath: path)
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+// Reading scalars straight from the tape. Every container funnels through these, so the type
+// checks and error wording are the same everywhere. `path` is an autoclosure: the coding path
+// array is only built when an error is thrown.
+
+extension TapeDecoder {
+  func unwrapNil(at valueIndex: Int) -> Bool {
+    tape[valueIndex].kind == .null
+  }
+
+  func unwrapBool(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    switch tape[valueIndex].kind {
+    case .true: return true
+    case .false: return false
+    case .null: throw valueNotFound(Bool.self, path: path())
+    default: throw typeMismatch(Bool.self, at: valueIndex, path: path())
+    }
+  }
+
+  func unwrapString(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
+    switch tape[valueIndex].kind {
+    case .string: return tape.string(at: valueIndex)
+    case .null: throw valueNotFound(String.self, path: path())
+    default: throw typeMismatch(String.self, at: valueIndex, path: path())
+    }
+  }
+
+  func unwrapInteger<T: FixedWidthInteger>(
+    _ type: T.Type, at valueIndex: Int, path: @autoclosure () -> [any CodingKey]
+  ) throws -> T {
+    switch tape[valueIndex].kind {
+    case .number:
+      guard let value = tape.integer(at: valueIndex, as: type) else { throw numberOutOfRange(type, at: valueIndex) }
+      return value
+    case .null: throw valueNotFound(type, path: path())
+    default: throw typeMismatch(type, at: valueIndex, path: path())
+    }
+  }
+
+  func unwrapDouble(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
+    switch tape[valueIndex].kind {
+    case .number:
+      guard let value = tape.double(at: valueIndex) else { throw numberOutOfRange(Double.self, at: valueIndex) }
+      return value
+    case .string:
+      if let value = nonConformingFloat(at: valueIndex) { return value }
+      throw typeMismatch(Double.self, at: valueIndex, path: path())
+    case .null: throw valueNotFound(Double.self, path: path())
+    default: throw typeMismatch(Double.self, at: valueIndex, path: path())
+    }
+  }
+
+  func unwrapFloat(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
+    switch tape[valueIndex].kind {
+    case .number:
+      guard let value = tape.float(at: valueIndex) else { throw numberOutOfRange(Float.self, at: valueIndex) }
+      return value
+    case .string:
+      if let value = nonConformingFloat(at: valueIndex) { return Float(value) }
+      throw typeMismatch(Float.self, at: valueIndex, path: path())
+    case .null: throw valueNotFound(Float.self, path: path())
+    default: throw typeMismatch(Float.self, at: valueIndex, path: path())
+    }
+  }
+
+  /// With `.convertFromString`, the string at `valueIndex` read as infinity or NaN.
+  private func nonConformingFloat(at valueIndex: Int) -> Double? {
+    guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
+      options.nonConformingFloatDecodingStrategy
+    else { return nil }
+    let string = tape.string(at: valueIndex)
+    if string == positiveInfinity { return .infinity }
+    if string == negativeInfinity { return -.infinity }
+    if string == nan { return .nan }
+    return nil
+  }
+}

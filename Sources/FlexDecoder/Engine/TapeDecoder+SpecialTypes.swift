@@ -1,0 +1,106 @@
+import Foundation
+
+// Types that JSONDecoder decodes its own way instead of calling their `init(from:)`: Date and
+// Data (per strategy), URL (from a string), Decimal (from the number's text), and `[String: …]`
+// dictionaries (exempt from key strategies). JSONValue is added here: it is built straight from
+// the tape, keeping every number's text.
+
+/// Marks `[String: Value]`, whose keys a key decoding strategy must leave alone.
+protocol StringKeyedDictionaryMarker {}
+extension Dictionary: StringKeyedDictionaryMarker where Key == String, Value: Decodable {}
+
+extension TapeDecoder {
+  /// Decodes `T` at `valueIndex` if it is one of the special types; `nil` otherwise.
+  @inline(__always)
+  func decodeSpecialType<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T? {
+    if T.self == Date.self { return try decodeDate(at: valueIndex) as? T }
+    if T.self == Data.self { return try decodeData(at: valueIndex) as? T }
+    if T.self == URL.self { return try decodeURL(at: valueIndex) as? T }
+    if T.self == Decimal.self { return try decodeDecimal(at: valueIndex) as? T }
+    if T.self == JSONValue.self { return JSONValue(tape: tape, at: valueIndex) as? T }
+    if !options.usesDefaultKeys && T.self is any StringKeyedDictionaryMarker.Type {
+      let savedIndex = index
+      index = valueIndex
+      exemptsNextContainerFromKeyStrategy = true
+      defer {
+        index = savedIndex
+        exemptsNextContainerFromKeyStrategy = false
+      }
+      return try T(from: self)
+    }
+    return nil
+  }
+
+  /// Runs `body` with the cursor at `valueIndex` (for strategies that call back into the decoder).
+  private func at<R>(_ valueIndex: Int, _ body: () throws -> R) rethrows -> R {
+    let savedIndex = index
+    index = valueIndex
+    defer { index = savedIndex }
+    return try body()
+  }
+
+  func decodeDate(at valueIndex: Int) throws -> Date {
+    switch options.dateDecodingStrategy {
+    case .deferredToDate:
+      return try at(valueIndex) { try Date(from: self) }
+    case .secondsSince1970:
+      return Date(timeIntervalSince1970: try unwrapDouble(at: valueIndex, path: pathStack))
+    case .millisecondsSince1970:
+      return Date(timeIntervalSince1970: try unwrapDouble(at: valueIndex, path: pathStack) / 1000)
+    case .iso8601:
+      let string = try unwrapString(at: valueIndex, path: pathStack)
+      guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(codingPath: pathStack, debugDescription: "Expected date string to be ISO8601-formatted."))
+      }
+      return date
+    case .formatted(let formatter):
+      let string = try unwrapString(at: valueIndex, path: pathStack)
+      guard let date = formatter.date(from: string) else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: pathStack, debugDescription: "Date string does not match format expected by formatter."))
+      }
+      return date
+    case .custom(let closure):
+      return try at(valueIndex) { try closure(self) }
+    }
+  }
+
+  func decodeData(at valueIndex: Int) throws -> Data {
+    switch options.dataDecodingStrategy {
+    case .deferredToData:
+      return try at(valueIndex) { try Data(from: self) }
+    case .base64:
+      let string = try unwrapString(at: valueIndex, path: pathStack)
+      guard let data = Data(base64Encoded: string) else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(codingPath: pathStack, debugDescription: "Encountered Data is not valid Base64."))
+      }
+      return data
+    case .custom(let closure):
+      return try at(valueIndex) { try closure(self) }
+    }
+  }
+
+  func decodeURL(at valueIndex: Int) throws -> URL {
+    let string = try unwrapString(at: valueIndex, path: pathStack)
+    guard let url = URL(string: string) else {
+      throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))
+    }
+    return url
+  }
+
+  func decodeDecimal(at valueIndex: Int) throws -> Decimal {
+    switch tape[valueIndex].kind {
+    case .number:
+      guard let decimal = Decimal(string: tape.numberText(at: valueIndex), locale: Locale(identifier: "en_US_POSIX"))
+      else { throw numberOutOfRange(Decimal.self, at: valueIndex) }
+      return decimal
+    case .null:
+      throw valueNotFound(Decimal.self, path: pathStack)
+    default:
+      throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack)
+    }
+  }
+}

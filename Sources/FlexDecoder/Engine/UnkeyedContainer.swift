@@ -1,0 +1,157 @@
+// Unkeyed containers walk an array's elements in order. The cursor advances only after an
+// element decodes successfully, as in JSONDecoder, so `try? container.decode(A.self)` followed by
+// another attempt at the same element works (the usual "lossy array" idiom).
+
+/// `UnkeyedDecodingContainer` over one array of the tape.
+struct UnkeyedContainer: UnkeyedDecodingContainer {
+  private let decoder: TapeDecoder
+  private let tape: JSONTape
+  private let pathDepth: Int
+  private let explicitPath: [any CodingKey]?
+  private let elementCount: Int
+  /// Tape index of the next element.
+  private var position: Int
+
+  /// The number of elements decoded so far.
+  private(set) var currentIndex = 0
+
+  init(decoder: TapeDecoder, arrayIndex: Int, explicitPath: [any CodingKey]?) {
+    self.decoder = decoder
+    self.tape = decoder.tape
+    self.pathDepth = decoder.pathStack.count
+    self.explicitPath = explicitPath
+    self.elementCount = Int(decoder.tape[arrayIndex].length)
+    self.position = arrayIndex &+ 1
+  }
+
+  var codingPath: [any CodingKey] {
+    explicitPath ?? Array(decoder.pathStack.prefix(pathDepth))
+  }
+
+  var count: Int? { elementCount }
+
+  var isAtEnd: Bool { currentIndex >= elementCount }
+
+  private var elementPath: [any CodingKey] { codingPath + [IndexCodingKey(index: currentIndex)] }
+
+  @inline(__always)
+  private mutating func advance() {
+    position = tape.next(after: position)
+    currentIndex &+= 1
+  }
+
+  /// The next element's tape index; throws `valueNotFound` at the end.
+  @inline(__always)
+  private func requireElement(_ type: Any.Type) throws -> Int {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type, DecodingError.Context(codingPath: elementPath, debugDescription: "Unkeyed container is at end."))
+    }
+    return position
+  }
+
+  // MARK: Decoding
+
+  mutating func decodeNil() throws -> Bool {
+    let element = try requireElement(Any?.self)
+    guard tape[element].kind == .null else { return false }
+    advance()
+    return true
+  }
+
+  mutating func decode(_ type: Bool.Type) throws -> Bool {
+    let value = try decoder.unwrapBool(at: try requireElement(type), path: elementPath)
+    advance()
+    return value
+  }
+
+  mutating func decode(_ type: String.Type) throws -> String {
+    let value = try decoder.unwrapString(at: try requireElement(type), path: elementPath)
+    advance()
+    return value
+  }
+
+  mutating func decode(_ type: Double.Type) throws -> Double {
+    let value = try decoder.unwrapDouble(at: try requireElement(type), path: elementPath)
+    advance()
+    return value
+  }
+
+  mutating func decode(_ type: Float.Type) throws -> Float {
+    let value = try decoder.unwrapFloat(at: try requireElement(type), path: elementPath)
+    advance()
+    return value
+  }
+
+  mutating func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(type) }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(type) }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(type) }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(type) }
+  mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(type) }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(type) }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(type) }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(type) }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeInteger(type) }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeInteger(type) }
+
+  @inline(__always)
+  private mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+    let value = try decoder.unwrapInteger(type, at: try requireElement(type), path: elementPath)
+    advance()
+    return value
+  }
+
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    let element = try requireElement(type)
+    let value = try decoder.decodeChild(
+      type, at: element, key: IndexCodingKey(index: currentIndex), explicitPath: explicitPath)
+    advance()
+    return value
+  }
+
+  // MARK: Nested containers and super decoders
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        KeyedDecodingContainer<NestedKey>.self,
+        DecodingError.Context(
+          codingPath: elementPath, debugDescription: "Cannot get nested keyed container -- unkeyed container is at end."))
+    }
+    let container = try decoder.makeKeyedContainer(keyedBy: type, at: position, explicitPath: elementPath)
+    advance()
+    return KeyedDecodingContainer(container)
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        (any UnkeyedDecodingContainer).self,
+        DecodingError.Context(
+          codingPath: elementPath, debugDescription: "Cannot get nested unkeyed container -- unkeyed container is at end."))
+    }
+    let container = try decoder.makeUnkeyedContainer(at: position, explicitPath: elementPath)
+    advance()
+    return container
+  }
+
+  mutating func superDecoder() throws -> any Decoder {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        (any Decoder).self,
+        DecodingError.Context(
+          codingPath: elementPath, debugDescription: "Cannot get superDecoder() -- unkeyed container is at end."))
+    }
+    let superDecoder = decoder.makeSuperDecoder(at: position, codingPath: elementPath)
+    advance()
+    return superDecoder
+  }
+}
