@@ -1,1 +1,90 @@
-print("flex-bench")
+// flex-bench: FlexDecoder against Foundation, side by side in one run.
+//
+//     swift run -c release flex-bench [--iterations N] [--warmup N] [--file NAME]...
+//                                     [--library NAME]... [--mode MODE] [--help]
+
+import Foundation
+
+/// Writes `text` and a newline to standard error (progress and problems; the table goes to stdout).
+func printToStandardError(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let options: BenchmarkOptions
+do {
+  options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  printToStandardError("flex-bench: \(error)\nRun with --help for usage.")
+  exit(1)
+}
+if options.showsHelp {
+  print(BenchmarkOptions.usage)
+  exit(0)
+}
+
+// Load every selected file before timing anything, so a missing one fails fast.
+var inputs: [CorpusInput] = []
+for file in options.files {
+  do {
+    inputs.append(try CorpusInput(file))
+  } catch {
+    printToStandardError("flex-bench: \(error)")
+    exit(1)
+  }
+}
+
+print("flex-bench · \(MachineInfo.current().summary)")
+print("\(options.iterations) timed iterations after \(options.warmup) warm-up, median reported; MB/s = file bytes / median / 10⁶")
+#if DEBUG
+  print("warning: debug build; numbers are meaningless. Use `swift run -c release flex-bench`.")
+#endif
+
+var table = ResultTable()
+var checksum = 0
+var failures = 0
+var modesWithRows: Set<BenchmarkMode> = []
+for input in inputs {
+  for mode in options.modes {
+    let benchmarks: [Benchmark]
+    do {
+      benchmarks = try mode.benchmarks(for: input).filter {
+        options.includes(library: $0.library, isBaseline: $0.isBaseline)
+      }
+    } catch {
+      printToStandardError("flex-bench: \(input.file.rawValue) \(mode.rawValue): setup failed: \(error)")
+      failures += 1
+      continue
+    }
+    for benchmark in benchmarks {
+      printToStandardError("  \(input.file.shortName) \(mode.rawValue) \(benchmark.library)…")
+      let outcome = Result { try benchmark.measure(warmup: options.warmup, iterations: options.iterations) }
+      switch outcome {
+      case .success(let measurement): checksum &+= measurement.checksum
+      case .failure(let error):
+        printToStandardError("flex-bench: \(input.file.rawValue) \(mode.rawValue) \(benchmark.library) failed: \(error)")
+        failures += 1
+      }
+      table.append(benchmark, outcome)
+      modesWithRows.insert(mode)
+    }
+  }
+}
+
+print()
+if table.rows.isEmpty {
+  print("(no rows to run)")
+} else {
+  print(table.formatted)
+}
+print()
+if options.modes.contains(.tokenize) {
+  print("tokenize: Foundation has no validate-only API; its baseline is a full JSONSerialization parse.")
+}
+for mode in options.modes where !modesWithRows.contains(mode) {
+  print("\(mode.rawValue): no rows yet (register corpus models in CorpusModelTypes.swift).")
+}
+print("checksum \(checksum)")
+if failures > 0 {
+  printToStandardError("flex-bench: \(failures) row(s) failed")
+  exit(1)
+}

@@ -1,0 +1,36 @@
+// BenchmarkMode: what a row measures, and the registry that lists each mode's rows.
+
+/// What a row measures. Each mode's rows are registered in its own `*Benchmarks.swift` file.
+enum BenchmarkMode: String, CaseIterable {
+  /// Validate-only: bytes to tape, no values built.
+  case tokenize
+  /// Bytes to a dynamic tree: `JSONValue` or `Any`.
+  case parse
+  /// Bytes to the file's `Codable` model.
+  case decode
+  /// The file's `Codable` model to bytes.
+  case encode
+
+  /// One line for `--help`.
+  var summary: String {
+    switch self {
+    case .tokenize:
+      "JSONScanner.scan only (validate-only); baseline: JSONSerialization, a full parse"
+    case .parse: "JSONValue(parsingBytes:) vs JSONSerialization.jsonObject(with:)"
+    case .decode: "bytes to the corpus models vs JSONDecoder (see CorpusModelTypes.swift)"
+    case .encode: "corpus models to bytes vs JSONEncoder (see CorpusModelTypes.swift)"
+    }
+  }
+
+  /// The registry: every row of this mode for `input`, the Foundation baseline among them.
+  ///
+  /// - Throws: when the rows cannot be set up, e.g. the file does not decode into its model.
+  func benchmarks(for input: CorpusInput) throws -> [Benchmark] {
+    switch self {
+    case .tokenize: TokenizeBenchmarks.benchmarks(for: input)
+    case .parse: ParseBenchmarks.benchmarks(for: input)
+    case .decode: DecodeBenchmarks.benchmarks(for: input)
+    case .encode: try EncodeBenchmarks.benchmarks(for: input)
+    }
+  }
+}

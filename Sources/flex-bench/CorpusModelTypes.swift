@@ -1,0 +1,12 @@
+// The Codable models the decode and encode modes run, one line per corpus file.
+
+import CorpusModels
+
+/// The `Codable` model of each corpus file, from the `CorpusModels` target.
+///
+/// The decode and encode modes run one row per library for every entry whose file is selected;
+/// a file without an entry has no decode or encode rows. Adding a model is one line.
+/// (`SendableMetatype` makes the table a concurrency-safe global; every ordinary type has it.)
+let corpusModelTypes: [(file: CorpusFile, type: any (Codable & SendableMetatype).Type)] = [
+  // Add: (.twitter, TwitterModel.self),
+]

@@ -1,0 +1,38 @@
+// Decode rows: bytes to the corpus models.
+
+import CorpusModels
+import Foundation
+import FlexDecoder
+
+/// The `decode` rows: each file of ``corpusModelTypes`` decoded into its model.
+enum DecodeBenchmarks {
+  /// Every decode row for `input`: one per library for each model registered for its file.
+  static func benchmarks(for input: CorpusInput) -> [Benchmark] {
+    var benchmarks: [Benchmark] = []
+    for model in corpusModelTypes where model.file == input.file {
+      benchmarks += Self.benchmarks(decoding: model.type, input)
+    }
+    return benchmarks
+  }
+
+  /// The rows that decode `input` into `type`. Add a library here, one line each.
+  static func benchmarks<T: Codable>(decoding type: T.Type, _ input: CorpusInput) -> [Benchmark] {
+    [
+      decodeRow(type, input: input, library: "Foundation JSONDecoder", isBaseline: true) {
+        [decoder = JSONDecoder()] in try decoder.decode(type, from: $0)
+      },
+      // Add: decodeRow(type, input: input, library: "FlexJSONDecoder") { [decoder = FlexJSONDecoder()] in try decoder.decode(type, from: $0) },
+    ]
+  }
+
+  /// A row that decodes `input`'s bytes into `type` with `decode`, once per iteration.
+  static func decodeRow<T: Codable>(
+    _ type: T.Type, input: CorpusInput, library: String, isBaseline: Bool = false,
+    _ decode: @escaping (Data) throws -> T
+  ) -> Benchmark {
+    let data = input.data
+    return Benchmark(input, .decode, library: library, isBaseline: isBaseline) {
+      blackHole(try decode(data))
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// Tokenize rows: validate-only scanning.
+
+import Foundation
+import FlexDecoder
+
+/// The `tokenize` rows: FlexCore's scanner alone, bytes to tape, no values built.
+///
+/// Foundation has no validate-only API, so its baseline is a full `JSONSerialization` parse and
+/// is labelled so; the ratio says how much faster validating is than Foundation's cheapest way
+/// of checking a document.
+enum TokenizeBenchmarks {
+  /// Every tokenize row for `input`. Add a library with one more `Benchmark(...)` line.
+  static func benchmarks(for input: CorpusInput) -> [Benchmark] {
+    let data = input.data
+    let bytes = input.bytes
+    return [
+      Benchmark(input, .tokenize, library: "Foundation JSONSerialization (full parse)", isBaseline: true) {
+        try ParseBenchmarks.foundationParse(data)
+      },
+      Benchmark(input, .tokenize, library: "FlexCore JSONScanner.scan") {
+        try JSONScanner.scan(bytes).count
+      },
+    ]
+  }
+}
