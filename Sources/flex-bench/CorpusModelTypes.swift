@@ -8,5 +8,9 @@ import CorpusModels
 /// a file without an entry has no decode or encode rows. Adding a model is one line.
 /// (`SendableMetatype` makes the table a concurrency-safe global; every ordinary type has it.)
 let corpusModelTypes: [(file: CorpusFile, type: any (Codable & SendableMetatype).Type)] = [
-  // Add: (.twitter, TwitterModel.self),
+  (.twitter, TwitterTimeline.self),
+  (.citmCatalog, CitmCatalog.self),
+  (.canada, CanadaFeatureCollection.self),
+  (.githubEvents, [GitHubEvent].self),
+  (.apacheBuilds, ApacheBuilds.self),
 ]

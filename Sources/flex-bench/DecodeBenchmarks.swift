@@ -21,7 +21,9 @@ enum DecodeBenchmarks {
       decodeRow(type, input: input, library: "Foundation JSONDecoder", isBaseline: true) {
         [decoder = JSONDecoder()] in try decoder.decode(type, from: $0)
       },
-      // Add: decodeRow(type, input: input, library: "FlexJSONDecoder") { [decoder = FlexJSONDecoder()] in try decoder.decode(type, from: $0) },
+      decodeRow(type, input: input, library: "FlexJSONDecoder.strict()") {
+        [decoder = FlexJSONDecoder.strict()] in try decoder.decode(type, from: $0)
+      },
     ]
   }
 
