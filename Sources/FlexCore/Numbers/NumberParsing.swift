@@ -151,17 +151,23 @@ package enum NumberParsing {
   /// Parses RFC 8259 number text into the nearest `Double` (correctly rounded), or `nil` if
   /// the magnitude overflows to infinity. Underflow gives (signed) zero, as `strtod` does.
   ///
-  /// Fast path (Clinger, 1990): when the decimal significand is at most 2^53 and the decimal
-  /// exponent is within ±22, both the significand and 10^|e| are exact doubles, so one IEEE
-  /// multiplication or division rounds correctly. Everything else goes to the C library's
-  /// correctly rounded `strtod` via `Double.init?(_: String)`.
+  /// Three paths, fastest first:
+  /// 1. Clinger (1990): when the decimal significand is at most 2^53 and the decimal exponent
+  ///    is within ±22, both are exact doubles and one IEEE multiplication or division rounds
+  ///    correctly.
+  /// 2. Eisel–Lemire (``EiselLemire``) for any other significand of up to 19 digits.
+  /// 3. The C library's correctly rounded `strtod` (via `Double.init?(_: String)`) for longer
+  ///    significands and the rare case Eisel–Lemire leaves undecided.
   package static func double(fromNumberText text: UnsafeRawBufferPointer) -> Double? {
-    if let (significand, exponent, negative) = decimalComponents(of: text),
-      significand <= 1 << 53, exponent >= -22, exponent <= 22
-    {
-      let magnitude = Double(significand)
-      let value = exponent < 0 ? magnitude / powersOfTen[-exponent] : magnitude * powersOfTen[exponent]
-      return negative ? -value : value
+    if let (significand, exponent, negative) = decimalComponents(of: text) {
+      if significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+        let magnitude = Double(significand)
+        let value = exponent < 0 ? magnitude / powersOfTen[-exponent] : magnitude * powersOfTen[exponent]
+        return negative ? -value : value
+      }
+      if let value = EiselLemire.double(significand: significand, exponent: exponent, negative: negative) {
+        return value.isFinite ? value : nil
+      }
     }
     return slowPath(text, Double.self)
   }
