@@ -89,6 +89,9 @@ final class TapeDecoder: Decoder {
   /// Decodes the value at `valueIndex` as `T`; the caller has pushed the value's key.
   @inline(__always)
   func decodeValue<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
+    if let scalar = try decodeScalar(type, at: valueIndex, path: pathStack) {
+      return scalar
+    }
     if let special = try decodeSpecialType(type, at: valueIndex) {
       return special
     }
@@ -104,6 +107,10 @@ final class TapeDecoder: Decoder {
   func decodeChild<T: Decodable>(
     _ type: T.Type, at valueIndex: Int, key: any CodingKey, explicitPath: [any CodingKey]?
   ) throws -> T {
+    // Scalars need no path unless they fail: skip the push and pop.
+    if let scalar = try decodeScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key]) {
+      return scalar
+    }
     if let explicitPath {
       let savedPath = pathStack
       pathStack = explicitPath
