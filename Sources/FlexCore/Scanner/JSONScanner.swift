@@ -52,6 +52,14 @@ package struct JSONScanner {
   package static func scan(
     _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions = .strict
   ) throws(JSONParseError) -> JSONTape {
+    try scan(bytes, options: options, ownedBytes: nil)
+  }
+
+  /// Scans `bytes`; the tape takes ownership of `ownedBytes` (the buffer `bytes` lies in), if
+  /// given, and frees it with itself.
+  static func scan(
+    _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions, ownedBytes: UnsafeMutableRawBufferPointer?
+  ) throws(JSONParseError) -> JSONTape {
     guard let baseAddress = bytes.baseAddress, !bytes.isEmpty else {
       throw JSONParseError(.emptyInput, at: 0, in: bytes)
     }
@@ -66,7 +74,8 @@ package struct JSONScanner {
       scanner.tape.discard()
       throw error
     }
-    return JSONTape(bytes: bytes, entries: scanner.tape.finish(), isJSON5: options.allowsJSON5)
+    return JSONTape(
+      bytes: bytes, entries: scanner.tape.finish(), isJSON5: options.allowsJSON5, ownedBytes: ownedBytes)
   }
 
   // MARK: - Document structure

@@ -92,15 +92,40 @@ package final class JSONTape: @unchecked Sendable {
   /// Whether the document was scanned as JSON5; string and number readers need to know.
   package let isJSON5: Bool
 
-  init(bytes: UnsafeRawBufferPointer, entries: UnsafeMutableBufferPointer<JSONTapeEntry>, isJSON5: Bool) {
+  /// A copy of the document that the tape owns (see ``scan(copying:options:)``), else `nil`.
+  private let ownedBytes: UnsafeMutableRawBufferPointer?
+
+  init(
+    bytes: UnsafeRawBufferPointer, entries: UnsafeMutableBufferPointer<JSONTapeEntry>, isJSON5: Bool,
+    ownedBytes: UnsafeMutableRawBufferPointer? = nil
+  ) {
     self.bytes = bytes
     self.entries = entries
     self.isJSON5 = isJSON5
+    self.ownedBytes = ownedBytes
   }
 
   deinit {
     entries.deallocate()
+    ownedBytes?.deallocate()
   }
+
+  /// Scans a copy of `bytes` that the returned tape owns, so the tape stays valid on its own
+  /// (used for JSON documents embedded in strings).
+  package static func scan(copying bytes: some Collection<UInt8>, options: JSONParsingOptions) throws(JSONParseError)
+    -> JSONTape
+  {
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+    copy.copyBytes(from: bytes)
+    let view = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<bytes.count])
+    do {
+      return try JSONScanner.scan(view, options: options, ownedBytes: copy)
+    } catch {
+      copy.deallocate()
+      throw error
+    }
+  }
+
 
   /// The number of entries.
   @inline(__always)

@@ -45,6 +45,17 @@ extension FlexJSONDecoder {
     /// `JSONDecoder` does it: `first_name` → `firstName`, `_id` → `_id`, `URL_path` → `urlPath`.
     /// Keys of `[String: …]` dictionaries are left as they are.
     case convertFromSnakeCase
+    /// `TitleCase` JSON keys are converted to `camelCase` before matching: `FirstName` →
+    /// `firstName`, `ID` → `id`, `URLString` → `urlString`.
+    case convertFromTitleCase
+    /// `kebab-case` JSON keys are converted to `camelCase` before matching: `first-name` →
+    /// `firstName`.
+    case convertFromKebabCase
+    /// A JSON key matches a property when both are equal after lowercasing and dropping `_` and
+    /// `-`: `first_name`, `FirstName`, `first-name` and `FIRST_NAME` all fill `firstName`. An
+    /// exact match wins over a loose one; among several loose matches the first in document
+    /// order wins.
+    case convertFromAnyCase
     /// Each JSON key is converted by the closure, which gets the coding path with the key last.
     case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
   }

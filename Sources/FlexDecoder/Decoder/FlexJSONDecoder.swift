@@ -33,6 +33,8 @@ open class FlexJSONDecoder: @unchecked Sendable {
     var allowsJSON5 = false
     var assumesTopLevelDictionary = false
     var maxDepth = JSONParsingOptions.defaultMaxDepth
+    var coercions = FlexCoercions.standard
+    var keyMapping = FlexKeyMap.empty
   }
 
   private func withLock<R>(_ body: (inout Storage) -> R) -> R {
@@ -94,19 +96,44 @@ open class FlexJSONDecoder: @unchecked Sendable {
     set { withLock { $0.maxDepth = newValue } }
   }
 
+  // MARK: - Leniency
+
+  /// Which type mismatches are converted instead of thrown. Default ``FlexCoercions/standard``
+  /// (number ↔ string, string → bool, 0/1 → bool); `[]` decodes like `JSONDecoder`.
+  open var coercions: FlexCoercions {
+    get { withLock { $0.coercions } }
+    set { withLock { $0.coercions = newValue } }
+  }
+
+  /// A key map applied to every type, for the properties the type's own ``FlexKeyMapping``
+  /// does not map. Default: empty.
+  ///
+  /// ```swift
+  /// decoder.keyMapping = ["id": ["id", "ID", "_id"]]   // every type's `id`
+  /// ```
+  open var keyMapping: FlexKeyMap {
+    get { withLock { $0.keyMapping } }
+    set { withLock { $0.keyMapping = newValue } }
+  }
+
   // MARK: - Constructing
 
   /// Creates a decoder with the default options.
   public init() {}
 
-  /// A decoder that behaves exactly like Foundation's `JSONDecoder`: no coercions, no key
-  /// maps, and the first problem throws.
+  /// A decoder that behaves exactly like Foundation's `JSONDecoder`: no coercions, no global
+  /// key map, and the first problem throws.
+  ///
+  /// Types that conform to ``FlexKeyMapping`` keep their own map: it is part of the type, like
+  /// its `CodingKeys`.
   ///
   /// ```swift
   /// let decoder = FlexJSONDecoder.strict()
   /// ```
   public static func strict() -> FlexJSONDecoder {
-    FlexJSONDecoder()
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = []
+    return decoder
   }
 
   // MARK: - Decoding Values
@@ -154,6 +181,23 @@ open class FlexJSONDecoder: @unchecked Sendable {
     try decode(type, from: try JSONValue(jsonObject: object))
   }
 
+  /// Decodes the value found at `keyPath` inside the document, for API envelopes such as
+  /// `{"code": 0, "data": {"list": […]}}`.
+  ///
+  /// ```swift
+  /// let items = try decoder.decode([Item].self, from: data, at: "data.list")
+  /// ```
+  ///
+  /// The key path has the syntax of ``FlexKeyMap`` candidates: components split on `.`, digits
+  /// index arrays, `\.` is a literal dot. Keys compare exactly.
+  /// - Throws: `DecodingError.keyNotFound` at the path of the first missing step, or the errors
+  ///   of ``decode(_:from:)-(_,Data)``.
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
+    let options = makeOptions()
+    let path = FlexKeyPath(keyPath)
+    return try data.withUnsafeBytes { try Self.decode(type, from: $0, options: options, at: path) }
+  }
+
   // MARK: - Internals
 
   private func makeOptions() -> DecodingOptions {
@@ -166,7 +210,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
       userInfo: storage.userInfo,
       parsing: JSONParsingOptions(
         allowsJSON5: storage.allowsJSON5, maxDepth: storage.maxDepth,
-        assumesTopLevelDictionary: storage.assumesTopLevelDictionary))
+        assumesTopLevelDictionary: storage.assumesTopLevelDictionary),
+      coercions: storage.coercions,
+      keyMapping: storage.keyMapping)
   }
 
   /// Scans the document, then decodes its top-level value.
@@ -183,5 +229,22 @@ open class FlexJSONDecoder: @unchecked Sendable {
     }
     let decoder = TapeDecoder(tape: tape, options: options)
     return try decoder.decodeValue(type, at: 0)
+  }
+
+  /// Scans the document, walks `keyPath` from its top-level value, then decodes what is there.
+  static func decode<T: Decodable>(
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions, at keyPath: FlexKeyPath
+  ) throws -> T {
+    let tape: JSONTape
+    do {
+      tape = try JSONScanner.scan(bytes, options: options.parsing)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
+    }
+    let decoder = TapeDecoder(tape: tape, options: options)
+    let valueIndex = try decoder.walk(keyPath, from: 0)
+    return try decoder.decodeValue(type, at: valueIndex)
   }
 }

@@ -9,6 +9,9 @@ struct DecodingOptions {
   var keyDecodingStrategy: FlexJSONDecoder.KeyDecodingStrategy
   var userInfo: [CodingUserInfoKey: any Sendable]
   var parsing: JSONParsingOptions
+  var coercions: FlexCoercions
+  /// The decoder's global key map, applied to every type for the properties it does not map.
+  var keyMapping: FlexKeyMap
 
   /// Whether keys are compared as written (the fast byte-comparison path).
   var usesDefaultKeys: Bool {

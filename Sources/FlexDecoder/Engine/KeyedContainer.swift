@@ -1,47 +1,62 @@
-// Keyed containers look keys up by comparing the UTF-8 bytes of `CodingKey.stringValue` with
-// the raw key bytes on the tape: no String is created for a JSON key unless a key strategy needs
-// it.
-//
-// Synthesized `init(from:)` asks for keys in declaration order, which usually is document order.
-// So each search starts just after the previous hit and wraps around: for a model that matches
-// its payload, every lookup is one comparison.
-//
-// Duplicate keys: the first occurrence wins, as in JSONDecoder. A search that starts after the
-// hint could meet a later duplicate first; so when a hit lies after the hint, the members before
-// the hint that no lookup has claimed yet are checked for the same key (a bit mask records the
-// claimed ones). For a model that matches its payload there are none to check.
+// Keyed containers: the Codable face of one JSON object. How a key is found is in
+// KeyedContainer+Lookup.swift; this file turns found values into Swift values.
 
 /// `KeyedDecodingContainerProtocol` over one object of the tape.
 final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// Objects with more members than this are looked up through a hash map.
   static var hashingThreshold: Int { 64 }
 
-  private let decoder: TapeDecoder
-  private let tape: JSONTape
-  private let objectIndex: Int
-  private let memberCount: Int
-  private let pathDepth: Int
-  private let explicitPath: [any CodingKey]?
-  private let usesDefaultKeys: Bool
+  /// How JSON keys are compared with coding keys.
+  enum Matching {
+    /// Byte for byte (no key strategy).
+    case exact
+    /// Through `convertedKeys`, built by the key strategy (snake, title, kebab, custom).
+    case converted
+    /// `.convertFromAnyCase`: exactly first, then loosely.
+    case loose
+  }
 
-  private var hintOrdinal = 0
-  private var hintKeyIndex: Int
-  private var claimedMask: UInt64 = 0
+  let decoder: TapeDecoder
+  let tape: JSONTape
+  let objectIndex: Int
+  let memberCount: Int
+  let pathDepth: Int
+  let explicitPath: [any CodingKey]?
+  let matching: Matching
+  /// The decoded type's own key map (``FlexKeyMapping``), if any.
+  let typeMapping: FlexKeyMap?
+  /// The decoder's global key map, if not empty.
+  let globalMapping: FlexKeyMap?
+
+  var hintOrdinal = 0
+  var hintKeyIndex: Int
+  var claimedMask: UInt64 = 0
   /// Key (converted by the key strategy, if any) → value index; first occurrence wins. Built for
   /// key strategies and for large objects.
-  private var keyMap: [String: Int]?
+  var convertedKeys: [String: Int]?
 
-  init(decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool) {
+  init(
+    decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,
+    typeMapping: FlexKeyMap?
+  ) {
     self.decoder = decoder
     self.tape = decoder.tape
     self.objectIndex = objectIndex
     self.memberCount = Int(decoder.tape[objectIndex].length)
     self.pathDepth = decoder.pathStack.count
     self.explicitPath = explicitPath
-    self.usesDefaultKeys = usesDefaultKeys
+    self.typeMapping = typeMapping
+    self.globalMapping = decoder.options.keyMapping.isEmpty ? nil : decoder.options.keyMapping
     self.hintKeyIndex = objectIndex &+ 1
-    if !usesDefaultKeys || memberCount > Self.hashingThreshold {
-      keyMap = makeKeyMap()
+    if usesDefaultKeys {
+      matching = .exact
+    } else if case .convertFromAnyCase = decoder.options.keyDecodingStrategy {
+      matching = .loose
+    } else {
+      matching = .converted
+    }
+    if matching == .converted || memberCount > Self.hashingThreshold {
+      convertedKeys = makeConvertedKeys()
     }
   }
 
@@ -51,116 +66,61 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   // MARK: Keys
 
-  /// The members' keys (converted by the key strategy) in document order, each once.
-  private var memberKeys: [(key: String, valueIndex: Int)] {
-    var result: [(key: String, valueIndex: Int)] = []
-    result.reserveCapacity(memberCount)
-    var keyIndex = objectIndex &+ 1
-    for _ in 0..<memberCount {
-      result.append((convertedKey(tape.string(at: keyIndex)), keyIndex &+ 1))
-      keyIndex = tape.next(after: keyIndex &+ 1)
-    }
-    return result
-  }
-
-  private func convertedKey(_ key: String) -> String {
-    guard !usesDefaultKeys else { return key }
-    switch decoder.options.keyDecodingStrategy {
-    case .useDefaultKeys:
-      return key
-    case .convertFromSnakeCase:
-      return SnakeCaseConversion.camelCase(fromSnakeCase: key)
-    case .custom(let convert):
-      return convert(codingPath + [AnyCodingKey(stringValue: key)]).stringValue
-    }
-  }
-
-  private func makeKeyMap() -> [String: Int] {
-    var map: [String: Int] = [:]
-    map.reserveCapacity(memberCount)
-    for (key, valueIndex) in memberKeys where map[key] == nil {
-      map[key] = valueIndex
-    }
-    return map
-  }
-
+  /// The keys this container can decode, consistent with ``contains(_:)``: mapped properties
+  /// whose candidates resolve, then the JSON keys (converted by the key strategy) that are
+  /// coding keys of `Key`, in document order, each once.
+  ///
+  /// With `.convertFromAnyCase` a loose match cannot be turned back into a coding key in
+  /// general; keys of a `CaseIterable` key type are all tested, others are found through the
+  /// snake, kebab and title case conversions of the JSON key.
   var allKeys: [Key] {
     var seen = Set<String>()
     var keys: [Key] = []
-    keys.reserveCapacity(memberCount)
-    for (string, _) in memberKeys where seen.insert(string).inserted {
-      if let key = Key(stringValue: string) { keys.append(key) }
+    func add(_ name: String) {
+      if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+    }
+    var mapped = Set<String>()
+    for mapping in [typeMapping, globalMapping] {
+      guard let mapping else { continue }
+      for (name, candidates) in mapping.entries where !mapped.contains(name) {
+        mapped.insert(name)
+        if resolve(candidates) != nil { add(name) }
+      }
+    }
+    for (name, _) in memberKeys where !mapped.contains(name) {
+      add(name)
+    }
+    if matching == .loose {
+      if let caseIterable = Key.self as? any CaseIterable.Type {
+        for case let key as Key in allCases(of: caseIterable) where !mapped.contains(key.stringValue) && contains(key) {
+          add(key.stringValue)
+        }
+      } else {
+        for (name, _) in memberKeys {
+          for converted in [
+            SnakeCaseConversion.camelCase(fromSnakeCase: name), KeyCase.camelCase(fromKebabCase: name),
+            KeyCase.camelCase(fromTitleCase: name),
+          ] where !mapped.contains(converted) {
+            add(converted)
+          }
+        }
+      }
     }
     return keys
+  }
+
+  private func allCases<C: CaseIterable>(of type: C.Type) -> [Any] {
+    Array(type.allCases)
   }
 
   func contains(_ key: Key) -> Bool {
     valueIndex(forKey: key) != nil
   }
 
-  /// The tape index of the value for `key`, or `nil` if the object has no such key.
-  @inline(__always)
-  private func valueIndex(forKey key: Key) -> Int? {
-    if let keyMap { return keyMap[key.stringValue] }
-    var keyString = key.stringValue
-    return keyString.withUTF8 { findValue(forKey: UnsafeRawBufferPointer($0)) }
-  }
-
-  private func findValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
-    var ordinal = hintOrdinal
-    var keyIndex = hintKeyIndex
-    var wrapped = false
-    for _ in 0..<memberCount {
-      if tape.key(at: keyIndex, equals: utf8) {
-        if !wrapped && hintOrdinal > 0, let earlier = earlierUnclaimedMatch(for: utf8) {
-          return earlier
-        }
-        claim(ordinal: ordinal, keyIndex: keyIndex)
-        return keyIndex &+ 1
-      }
-      ordinal &+= 1
-      keyIndex = tape.next(after: keyIndex &+ 1)
-      if ordinal == memberCount {
-        ordinal = 0
-        keyIndex = objectIndex &+ 1
-        wrapped = true
-      }
-    }
-    return nil
-  }
-
-  /// A member before the hint, not yet claimed, with the same key: the first occurrence of a
-  /// duplicated key.
-  private func earlierUnclaimedMatch(for utf8: UnsafeRawBufferPointer) -> Int? {
-    var keyIndex = objectIndex &+ 1
-    for ordinal in 0..<hintOrdinal {
-      if claimedMask & (1 &<< UInt64(ordinal)) == 0 && tape.key(at: keyIndex, equals: utf8) {
-        return keyIndex &+ 1
-      }
-      keyIndex = tape.next(after: keyIndex &+ 1)
-    }
-    return nil
-  }
-
-  @inline(__always)
-  private func claim(ordinal: Int, keyIndex: Int) {
-    claimedMask |= 1 &<< UInt64(ordinal)
-    let next = ordinal &+ 1
-    if next == memberCount {
-      hintOrdinal = 0
-      hintKeyIndex = objectIndex &+ 1
-    } else {
-      hintOrdinal = next
-      hintKeyIndex = tape.next(after: keyIndex &+ 1)
-    }
-  }
-
   private func requireValue(forKey key: Key) throws -> Int {
     guard let valueIndex = valueIndex(forKey: key) else {
       throw DecodingError.keyNotFound(
-        key,
-        DecodingError.Context(
-          codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        key, DecodingError.Context(codingPath: codingPath, debugDescription: missingKeyDescription(key)))
     }
     return valueIndex
   }
@@ -283,7 +243,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
           debugDescription: "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")"))
     }
     return KeyedDecodingContainer(
-      try decoder.makeKeyedContainer(keyedBy: type, at: valueIndex, explicitPath: codingPath + [key]))
+      try decoder.makeKeyedContainer(keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], typeMapping: nil))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -298,9 +258,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    var superKey = AnyCodingKey.super.stringValue
-    let valueIndex = keyMap.map { $0[superKey] } ?? superKey.withUTF8 { findValue(forKey: UnsafeRawBufferPointer($0)) }
-    return superDecoder(at: valueIndex, key: AnyCodingKey.super)
+    superDecoder(at: valueIndex(forString: AnyCodingKey.super.stringValue), key: AnyCodingKey.super)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -312,8 +270,14 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func superDecoder(at valueIndex: Int?, key: any CodingKey) -> any Decoder {
     let path = codingPath + [key]
     guard let valueIndex else {
-      return TapeDecoder(tape: JSONTape.null, options: decoder.options, index: 0, codingPath: path)
+      let nullDecoder = TapeDecoder(tape: JSONTape.null, options: decoder.options, index: 0, codingPath: path)
+      nullDecoder.inheritedTypeMapping = typeMapping
+      return nullDecoder
     }
-    return decoder.makeSuperDecoder(at: valueIndex, codingPath: path)
+    let superDecoder = decoder.makeSuperDecoder(at: valueIndex, codingPath: path)
+    // A superclass's keys are read with the same map: a class's `keyMapping` serves its whole
+    // hierarchy.
+    superDecoder.inheritedTypeMapping = typeMapping
+    return superDecoder
   }
 }

@@ -1,8 +1,11 @@
 import Foundation
 
-// Reading scalars straight from the tape. Every container funnels through these, so the type
-// checks and error wording are the same everywhere. `path` is an autoclosure: the coding path
+// Reading scalars straight from the tape. Every container funnels through these, so type checks,
+// coercions and error wording are the same everywhere. `path` is an autoclosure: the coding path
 // array is only built when an error is thrown.
+//
+// A value of the expected JSON type is read exactly as JSONDecoder reads it. Only when the type
+// is wrong are the enabled coercions (``FlexCoercions``) tried, before the type mismatch is thrown.
 
 extension TapeDecoder {
   func unwrapNil(at valueIndex: Int) -> Bool {
@@ -14,14 +17,25 @@ extension TapeDecoder {
     case .true: return true
     case .false: return false
     case .null: throw valueNotFound(Bool.self, path: path())
-    default: throw typeMismatch(Bool.self, at: valueIndex, path: path())
+    case .string where options.coercions.contains(.stringToBool):
+      if let value = StringCoercion.bool(from: tape.string(at: valueIndex)) { return value }
+    case .number where options.coercions.contains(.numberToBool):
+      switch tape.integer(at: valueIndex, as: Int8.self) {
+      case 0: return false
+      case 1: return true
+      default: break
+      }
+    default: break
     }
+    throw typeMismatch(Bool.self, at: valueIndex, path: path())
   }
 
   func unwrapString(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> String {
     switch tape[valueIndex].kind {
     case .string: return tape.string(at: valueIndex)
     case .null: throw valueNotFound(String.self, path: path())
+    case .number where options.coercions.contains(.numberToString):
+      return tape.numberText(at: valueIndex)
     default: throw typeMismatch(String.self, at: valueIndex, path: path())
     }
   }
@@ -33,9 +47,21 @@ extension TapeDecoder {
     case .number:
       guard let value = tape.integer(at: valueIndex, as: type) else { throw numberOutOfRange(type, at: valueIndex) }
       return value
-    case .null: throw valueNotFound(type, path: path())
-    default: throw typeMismatch(type, at: valueIndex, path: path())
+    case .null:
+      throw valueNotFound(type, path: path())
+    case .string where options.coercions.contains(.stringToNumber):
+      let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex)) { text, isInteger in
+        isInteger
+          ? NumberParsing.integer(fromIntegerText: text, as: type) : NumberParsing.integer(fromDecimalText: text, as: type)
+      }
+      if let value { return value }
+    case .true where options.coercions.contains(.boolToNumber):
+      return 1
+    case .false where options.coercions.contains(.boolToNumber):
+      return 0
+    default: break
     }
+    throw typeMismatch(type, at: valueIndex, path: path())
   }
 
   func unwrapDouble(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
@@ -45,10 +71,22 @@ extension TapeDecoder {
       return value
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return value }
-      throw typeMismatch(Double.self, at: valueIndex, path: path())
-    case .null: throw valueNotFound(Double.self, path: path())
-    default: throw typeMismatch(Double.self, at: valueIndex, path: path())
+      if options.coercions.contains(.stringToNumber),
+        let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex), { text, _ in
+          NumberParsing.double(fromNumberText: text)
+        })
+      {
+        return value
+      }
+    case .null:
+      throw valueNotFound(Double.self, path: path())
+    case .true where options.coercions.contains(.boolToNumber):
+      return 1
+    case .false where options.coercions.contains(.boolToNumber):
+      return 0
+    default: break
     }
+    throw typeMismatch(Double.self, at: valueIndex, path: path())
   }
 
   func unwrapFloat(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
@@ -58,10 +96,22 @@ extension TapeDecoder {
       return value
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return Float(value) }
-      throw typeMismatch(Float.self, at: valueIndex, path: path())
-    case .null: throw valueNotFound(Float.self, path: path())
-    default: throw typeMismatch(Float.self, at: valueIndex, path: path())
+      if options.coercions.contains(.stringToNumber),
+        let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex), { text, _ in
+          NumberParsing.float(fromNumberText: text)
+        })
+      {
+        return value
+      }
+    case .null:
+      throw valueNotFound(Float.self, path: path())
+    case .true where options.coercions.contains(.boolToNumber):
+      return 1
+    case .false where options.coercions.contains(.boolToNumber):
+      return 0
+    default: break
     }
+    throw typeMismatch(Float.self, at: valueIndex, path: path())
   }
 
   /// With `.convertFromString`, the string at `valueIndex` read as infinity or NaN.

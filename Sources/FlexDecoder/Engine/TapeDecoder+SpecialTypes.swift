@@ -99,6 +99,12 @@ extension TapeDecoder {
       return decimal
     case .null:
       throw valueNotFound(Decimal.self, path: pathStack)
+    case .string where options.coercions.contains(.stringToNumber):
+      let decimal = StringCoercion.withNumberText(in: tape.string(at: valueIndex)) { text, _ in
+        Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
+      }
+      guard let decimal else { throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack) }
+      return decimal
     default:
       throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack)
     }

@@ -19,6 +19,15 @@ final class TapeDecoder: Decoder {
   /// Set while a `[String: …]` dictionary is being decoded under a key strategy: its keyed
   /// container matches keys as written, as in `JSONDecoder`.
   var exemptsNextContainerFromKeyStrategy = false
+  /// The type whose `init(from:)` is running, until it asks for its keyed container: that
+  /// container reads the type's ``FlexKeyMapping``.
+  var pendingType: (any Decodable.Type)?
+  /// For a superclass decoder: the key map of the class being decoded.
+  var inheritedTypeMapping: FlexKeyMap?
+  /// Key maps already looked up during this decode, by type.
+  private var typeMappings: [ObjectIdentifier: FlexKeyMap?] = [:]
+  /// The (type, key type) pairs whose map names were checked against the keys.
+  private var checkedMappings: Set<[ObjectIdentifier]> = []
 
   init(tape: JSONTape, options: DecodingOptions, index: Int = 0, codingPath: [any CodingKey] = []) {
     self.tape = tape
@@ -35,7 +44,37 @@ final class TapeDecoder: Decoder {
   // MARK: Containers
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    try KeyedDecodingContainer(makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil))
+    let mapping = try typeMapping(for: type)
+    return try KeyedDecodingContainer(makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, typeMapping: mapping))
+  }
+
+  /// The key map for the container the running `init(from:)` asks for: its type's
+  /// ``FlexKeyMapping`` (looked up once per type and decode), or the map a superclass decoder
+  /// inherited.
+  private func typeMapping<Key: CodingKey>(for keyType: Key.Type) throws -> FlexKeyMap? {
+    if let inherited = inheritedTypeMapping {
+      inheritedTypeMapping = nil
+      return inherited
+    }
+    guard let type = pendingType else { return nil }
+    pendingType = nil
+    let identifier = ObjectIdentifier(type)
+    let mapping: FlexKeyMap?
+    if let cached = typeMappings[identifier] {
+      mapping = cached
+    } else {
+      mapping = (type as? any FlexKeyMapping.Type)?.keyMapping
+      typeMappings[identifier] = mapping
+    }
+    if let mapping, !(type is AnyClass), checkedMappings.insert([identifier, ObjectIdentifier(keyType)]).inserted {
+      for name in mapping.entries.keys.sorted() where Key(stringValue: name) == nil {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: pathStack,
+            debugDescription: "The FlexKeyMapping of \(type) maps \"\(name)\", which is not one of its coding keys."))
+      }
+    }
+    return mapping
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -49,11 +88,14 @@ final class TapeDecoder: Decoder {
   /// A keyed container for the object at `valueIndex`. `explicitPath` is the container's own
   /// path when it may outlive the current position of the path stack (nested containers).
   func makeKeyedContainer<Key: CodingKey>(
-    keyedBy type: Key.Type, at valueIndex: Int, explicitPath: [any CodingKey]?
+    keyedBy type: Key.Type, at valueIndex: Int, explicitPath: [any CodingKey]?, typeMapping: FlexKeyMap?
   ) throws -> KeyedContainer<Key> {
     let entry = tape[valueIndex]
     guard entry.kind == .object else {
       let path = explicitPath ?? pathStack
+      if let embedded = embeddedDocument(at: valueIndex, kind: .object, path: path) {
+        return try embedded.makeKeyedContainer(keyedBy: type, at: 0, explicitPath: nil, typeMapping: typeMapping)
+      }
       if entry.kind == .null {
         throw DecodingError.valueNotFound(
           [String: Any].self,
@@ -65,7 +107,8 @@ final class TapeDecoder: Decoder {
     let usesDefaultKeys = options.usesDefaultKeys || exemptsNextContainerFromKeyStrategy
     exemptsNextContainerFromKeyStrategy = false
     return KeyedContainer(
-      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath, usesDefaultKeys: usesDefaultKeys)
+      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath, usesDefaultKeys: usesDefaultKeys,
+      typeMapping: typeMapping)
   }
 
   /// An unkeyed container for the array at `valueIndex`.
@@ -73,15 +116,32 @@ final class TapeDecoder: Decoder {
     let entry = tape[valueIndex]
     guard entry.kind == .array else {
       let path = explicitPath ?? pathStack
+      if let embedded = embeddedDocument(at: valueIndex, kind: .array, path: path) {
+        return try embedded.makeUnkeyedContainer(at: 0, explicitPath: nil)
+      }
       if entry.kind == .null {
         throw DecodingError.valueNotFound(
           [Any].self,
           DecodingError.Context(
             codingPath: path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
       }
+      if options.coercions.contains(.singleToArray) {
+        return UnkeyedContainer(decoder: self, firstElement: valueIndex, count: 1, explicitPath: explicitPath)
+      }
       throw typeMismatch([Any].self, at: valueIndex, path: path)
     }
     return UnkeyedContainer(decoder: self, arrayIndex: valueIndex, explicitPath: explicitPath)
+  }
+
+  /// `.jsonStringToValue`: when the value at `valueIndex` is a string holding a JSON document
+  /// of the wanted kind, a decoder over that document (scanned with this decoder's options);
+  /// else `nil`.
+  private func embeddedDocument(at valueIndex: Int, kind: JSONTokenKind, path: [any CodingKey]) -> TapeDecoder? {
+    guard options.coercions.contains(.jsonStringToValue), tape[valueIndex].kind == .string else { return nil }
+    let text = tape.string(at: valueIndex)
+    guard let embedded = try? JSONTape.scan(copying: text.utf8, options: options.parsing), embedded[0].kind == kind
+    else { return nil }
+    return TapeDecoder(tape: embedded, options: options, index: 0, codingPath: path)
   }
 
   // MARK: Nested values
@@ -97,7 +157,11 @@ final class TapeDecoder: Decoder {
     }
     let savedIndex = index
     index = valueIndex
-    defer { index = savedIndex }
+    pendingType = type
+    defer {
+      index = savedIndex
+      pendingType = nil
+    }
     return try T(from: self)
   }
 

@@ -15,13 +15,22 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   /// The number of elements decoded so far.
   private(set) var currentIndex = 0
 
+  /// A container over the elements of the array at `arrayIndex`.
   init(decoder: TapeDecoder, arrayIndex: Int, explicitPath: [any CodingKey]?) {
+    self.init(
+      decoder: decoder, firstElement: arrayIndex &+ 1, count: Int(decoder.tape[arrayIndex].length),
+      explicitPath: explicitPath)
+  }
+
+  /// A container over `count` consecutive values starting at `firstElement` (one value for
+  /// the `.singleToArray` coercion).
+  init(decoder: TapeDecoder, firstElement: Int, count: Int, explicitPath: [any CodingKey]?) {
     self.decoder = decoder
     self.tape = decoder.tape
     self.pathDepth = decoder.pathStack.count
     self.explicitPath = explicitPath
-    self.elementCount = Int(decoder.tape[arrayIndex].length)
-    self.position = arrayIndex &+ 1
+    self.elementCount = count
+    self.position = firstElement
   }
 
   var codingPath: [any CodingKey] {
@@ -126,7 +135,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         DecodingError.Context(
           codingPath: elementPath, debugDescription: "Cannot get nested keyed container -- unkeyed container is at end."))
     }
-    let container = try decoder.makeKeyedContainer(keyedBy: type, at: position, explicitPath: elementPath)
+    let container = try decoder.makeKeyedContainer(
+      keyedBy: type, at: position, explicitPath: elementPath, typeMapping: nil)
     advance()
     return KeyedDecodingContainer(container)
   }

@@ -1,0 +1,230 @@
+// Finding a coding key's value in an object, in the order the spec gives:
+//   1. the type's FlexKeyMapping, then the decoder's global keyMapping: candidate keys and key
+//      paths, tried in order, the first present and non-null winning;
+//   2. otherwise the key as written, through the key decoding strategy.
+//
+// Without a strategy, keys are compared as UTF-8 bytes with the raw key bytes on the tape: no
+// String is made for a JSON key. Synthesized `init(from:)` asks for keys in declaration order,
+// which usually is document order, so each search starts just after the previous hit and wraps
+// around: for a model that matches its payload, every lookup is one comparison.
+//
+// Duplicate keys: the first occurrence wins, as in JSONDecoder. A search that starts after the
+// hint could meet a later duplicate first; so when a hit lies after the hint, the members before
+// the hint that no lookup has claimed yet are checked for the same key (a bit mask records the
+// claimed ones). For a model that matches its payload there are none to check.
+
+extension KeyedContainer {
+  /// The tape index of the value for `key`, or `nil` if there is none.
+  @inline(__always)
+  func valueIndex(forKey key: Key) -> Int? {
+    if typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) {
+      return resolve(candidates)
+    }
+    return valueIndex(forString: key.stringValue)
+  }
+
+  /// The candidates the maps give for a property name, the type's map first.
+  func candidates(for name: String) -> [FlexKeyPath]? {
+    typeMapping?.entries[name] ?? globalMapping?.entries[name]
+  }
+
+  /// The value for a JSON key name, by the container's matching rule.
+  func valueIndex(forString name: String) -> Int? {
+    if let convertedKeys {
+      if let valueIndex = convertedKeys[name] { return valueIndex }
+      guard matching == .loose else { return nil }
+    }
+    var name = name
+    return name.withUTF8 { utf8 in
+      let bytes = UnsafeRawBufferPointer(utf8)
+      if convertedKeys == nil, let exact = findValue(forKey: bytes) { return exact }
+      return matching == .loose ? findLooseValue(forKey: bytes) : nil
+    }
+  }
+
+  // MARK: Byte search with a hint
+
+  func findValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    var ordinal = hintOrdinal
+    var keyIndex = hintKeyIndex
+    var wrapped = false
+    for _ in 0..<memberCount {
+      if tape.key(at: keyIndex, equals: utf8) {
+        if !wrapped && hintOrdinal > 0, let earlier = earlierUnclaimedMatch(for: utf8) {
+          return earlier
+        }
+        claim(ordinal: ordinal, keyIndex: keyIndex)
+        return keyIndex &+ 1
+      }
+      ordinal &+= 1
+      keyIndex = tape.next(after: keyIndex &+ 1)
+      if ordinal == memberCount {
+        ordinal = 0
+        keyIndex = objectIndex &+ 1
+        wrapped = true
+      }
+    }
+    return nil
+  }
+
+  /// A member before the hint, not yet claimed, with the same key: the first occurrence of a
+  /// duplicated key.
+  private func earlierUnclaimedMatch(for utf8: UnsafeRawBufferPointer) -> Int? {
+    var keyIndex = objectIndex &+ 1
+    for ordinal in 0..<hintOrdinal {
+      if claimedMask & (1 &<< UInt64(ordinal)) == 0 && tape.key(at: keyIndex, equals: utf8) {
+        return keyIndex &+ 1
+      }
+      keyIndex = tape.next(after: keyIndex &+ 1)
+    }
+    return nil
+  }
+
+  @inline(__always)
+  private func claim(ordinal: Int, keyIndex: Int) {
+    claimedMask |= 1 &<< UInt64(ordinal & 63)
+    let next = ordinal &+ 1
+    if next == memberCount {
+      hintOrdinal = 0
+      hintKeyIndex = objectIndex &+ 1
+    } else {
+      hintOrdinal = next
+      hintKeyIndex = tape.next(after: keyIndex &+ 1)
+    }
+  }
+
+  /// `.convertFromAnyCase`: the first member, in document order, whose key equals `utf8` once
+  /// both are lowercased and stripped of `_` and `-`.
+  private func findLooseValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    var keyIndex = objectIndex &+ 1
+    for _ in 0..<memberCount {
+      let matches: Bool
+      if tape[keyIndex].flags & StringFlags.hasEscapes == 0 {
+        matches = KeyCase.looselyEqual(tape.rawBytes(at: keyIndex), utf8)
+      } else {
+        matches = KeyCase.looselyEqual(tape.string(at: keyIndex), String(decoding: utf8, as: UTF8.self))
+      }
+      if matches { return keyIndex &+ 1 }
+      keyIndex = tape.next(after: keyIndex &+ 1)
+    }
+    return nil
+  }
+
+  // MARK: Key strategies
+
+  /// The members' keys (converted by the key strategy, if any) in document order.
+  var memberKeys: [(key: String, valueIndex: Int)] {
+    var result: [(key: String, valueIndex: Int)] = []
+    result.reserveCapacity(memberCount)
+    var keyIndex = objectIndex &+ 1
+    for _ in 0..<memberCount {
+      result.append((convertedKey(tape.string(at: keyIndex)), keyIndex &+ 1))
+      keyIndex = tape.next(after: keyIndex &+ 1)
+    }
+    return result
+  }
+
+  private func convertedKey(_ key: String) -> String {
+    guard matching == .converted else { return key }
+    switch decoder.options.keyDecodingStrategy {
+    case .useDefaultKeys, .convertFromAnyCase:
+      return key
+    case .convertFromSnakeCase:
+      return SnakeCaseConversion.camelCase(fromSnakeCase: key)
+    case .convertFromTitleCase:
+      return KeyCase.camelCase(fromTitleCase: key)
+    case .convertFromKebabCase:
+      return KeyCase.camelCase(fromKebabCase: key)
+    case .custom(let convert):
+      return convert(codingPath + [AnyCodingKey(stringValue: key)]).stringValue
+    }
+  }
+
+  func makeConvertedKeys() -> [String: Int] {
+    var map: [String: Int] = [:]
+    map.reserveCapacity(memberCount)
+    for (key, valueIndex) in memberKeys where map[key] == nil {
+      map[key] = valueIndex
+    }
+    return map
+  }
+
+  // MARK: Key maps
+
+  /// The first candidate that is present and not `null`; else the first present `null`; else
+  /// `nil`.
+  func resolve(_ candidates: [FlexKeyPath]) -> Int? {
+    var firstNull: Int?
+    for candidate in candidates {
+      guard let valueIndex = resolve(candidate) else { continue }
+      if tape[valueIndex].kind != .null { return valueIndex }
+      if firstNull == nil { firstNull = valueIndex }
+    }
+    return firstNull
+  }
+
+  /// Follows a key path from this object. Keys compare exactly (no key strategy); a component of
+  /// digits indexes an array.
+  func resolve(_ path: FlexKeyPath) -> Int? {
+    var current = objectIndex
+    for component in path.components {
+      guard let next = step(from: current, component) else { return nil }
+      current = next
+    }
+    return current
+  }
+
+  private func step(from valueIndex: Int, _ component: FlexKeyPath.Component) -> Int? {
+    let entry = tape[valueIndex]
+    switch entry.kind {
+    case .object:
+      return component.utf8.withUnsafeBytes { utf8 in
+        var keyIndex = valueIndex &+ 1
+        for _ in 0..<Int(entry.length) {
+          if tape.key(at: keyIndex, equals: utf8) { return keyIndex &+ 1 }
+          keyIndex = tape.next(after: keyIndex &+ 1)
+        }
+        return nil
+      }
+    case .array:
+      guard let index = component.index, index < Int(entry.length) else { return nil }
+      var elementIndex = valueIndex &+ 1
+      for _ in 0..<index { elementIndex = tape.next(after: elementIndex) }
+      return elementIndex
+    default:
+      return nil
+    }
+  }
+
+  /// Why `key` was not found, for the `keyNotFound` message: which candidates were tried, and
+  /// where a key path stopped.
+  func missingKeyDescription(_ key: Key) -> String {
+    let base = "No value associated with key \(key) (\"\(key.stringValue)\")"
+    guard typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) else {
+      return base + "."
+    }
+    let tried = candidates.map { candidate -> String in
+      guard let reason = pathFailure(candidate) else { return "\"\(candidate.text)\"" }
+      return "\"\(candidate.text)\" (\(reason))"
+    }
+    return base + "; tried " + tried.joined(separator: ", ") + "."
+  }
+
+  /// For a key path that stops before its end: where and why.
+  private func pathFailure(_ path: FlexKeyPath) -> String? {
+    guard !path.isSingleKey else { return nil }
+    var current = objectIndex
+    var walked: [String] = []
+    for component in path.components {
+      guard let next = step(from: current, component) else {
+        let kind = tape[current].kind
+        if walked.isEmpty || kind == .object { return "no \"\(component.key)\"" + (walked.isEmpty ? "" : " in \"\(walked.joined(separator: "."))\"") }
+        if kind == .array { return "\"\(walked.joined(separator: "."))\" has no element \(component.key)" }
+        return "\"\(walked.joined(separator: "."))\" is \(decoder.describe(current)), not an object"
+      }
+      walked.append(component.key)
+      current = next
+    }
+    return nil
+  }
+}

@@ -1,0 +1,47 @@
+/// Which mismatched JSON types ``FlexJSONDecoder`` converts instead of throwing.
+///
+/// Each option is independent. A coercion only acts where `JSONDecoder` would have thrown a
+/// type mismatch: values of the right type decode exactly as before.
+///
+/// ```swift
+/// let decoder = FlexJSONDecoder()
+/// decoder.coercions = .standard                 // the default
+/// decoder.coercions.insert(.singleToArray)      // add one
+/// decoder.coercions = []                        // none: JSONDecoder's behaviour
+/// ```
+public struct FlexCoercions: OptionSet, Sendable, Hashable {
+  /// The raw bits.
+  public let rawValue: UInt32
+
+  /// Creates a set from raw bits.
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// A number where a `String` is expected becomes the number's own text: `42` → `"42"`,
+  /// `1.50` → `"1.50"`.
+  public static let numberToString = FlexCoercions(rawValue: 1 << 0)
+  /// A string holding a number where a number is expected is parsed: `"42"`, `" 42 "`, `"1e3"`,
+  /// `"-0.5"`. Range-checked like a number: `"300"` into `UInt8` and `"1.5"` into `Int` are type
+  /// mismatches, `"1.0"` into `Int` is 1. `"abc"` stays a type mismatch.
+  public static let stringToNumber = FlexCoercions(rawValue: 1 << 1)
+  /// `"true"`, `"false"`, `"yes"`, `"no"`, `"1"`, `"0"` (any case, surrounding spaces ignored)
+  /// where a `Bool` is expected.
+  public static let stringToBool = FlexCoercions(rawValue: 1 << 2)
+  /// The numbers `0` and `1` where a `Bool` is expected.
+  public static let numberToBool = FlexCoercions(rawValue: 1 << 3)
+  /// `true` and `false` where a number is expected become 1 and 0.
+  public static let boolToNumber = FlexCoercions(rawValue: 1 << 4)
+  /// A string that holds a JSON object or array is parsed (with the decoder's own options) when
+  /// a keyed or unkeyed container is asked for: `"{\"a\":1}"` decodes as `{"a":1}`.
+  public static let jsonStringToValue = FlexCoercions(rawValue: 1 << 5)
+  /// A single value where an array is expected becomes a one-element array: `"a"` decodes as
+  /// `["a"]` into `[String]`.
+  public static let singleToArray = FlexCoercions(rawValue: 1 << 6)
+
+  /// The default: `numberToString`, `stringToNumber`, `stringToBool`, `numberToBool`.
+  public static let standard: FlexCoercions = [.numberToString, .stringToNumber, .stringToBool, .numberToBool]
+  /// Every coercion.
+  public static let all: FlexCoercions = [
+    .numberToString, .stringToNumber, .stringToBool, .numberToBool, .boolToNumber, .jsonStringToValue,
+    .singleToArray,
+  ]
+}

@@ -1,0 +1,74 @@
+// Reading numbers and booleans out of strings, for the `.stringToNumber` and `.stringToBool`
+// coercions. The string's content is trimmed of ASCII whitespace and must then be an RFC 8259
+// number (`42`, `-0.5`, `1e3`); the number readers of FlexCore do the rest, so a coerced
+// `"12345678901234567890"` is as exact as the number itself.
+
+enum StringCoercion {
+  /// Calls `body` with the UTF-8 number text inside `string` (trimmed), or returns `nil` if the
+  /// string is not a number.
+  static func withNumberText<R>(in string: String, _ body: (UnsafeRawBufferPointer, _ isInteger: Bool) -> R?) -> R? {
+    var string = string
+    return string.withUTF8 { buffer -> R? in
+      var start = 0
+      var end = buffer.count
+      while start < end && isSpace(buffer[start]) { start += 1 }
+      while end > start && isSpace(buffer[end - 1]) { end -= 1 }
+      let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start..<end])
+      guard let isInteger = validateNumber(text) else { return nil }
+      return body(text, isInteger)
+    }
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// Checks RFC 8259 number syntax; returns whether the text is a plain integer, or `nil`.
+  private static func validateNumber(_ text: UnsafeRawBufferPointer) -> Bool? {
+    var index = 0
+    let count = text.count
+    func isDigit(_ offset: Int) -> Bool { offset < count && text[offset] &- 0x30 < 10 }
+    if index < count && text[index] == UInt8(ascii: "-") { index += 1 }
+    guard isDigit(index) else { return nil }
+    if text[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while isDigit(index) { index += 1 }
+    }
+    var isInteger = true
+    if index < count && text[index] == UInt8(ascii: ".") {
+      index += 1
+      guard isDigit(index) else { return nil }
+      while isDigit(index) { index += 1 }
+      isInteger = false
+    }
+    if index < count && (text[index] | 0x20) == UInt8(ascii: "e") {
+      index += 1
+      if index < count && (text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-")) { index += 1 }
+      guard isDigit(index) else { return nil }
+      while isDigit(index) { index += 1 }
+      isInteger = false
+    }
+    return index == count ? isInteger : nil
+  }
+
+  /// `"true"`, `"yes"`, `"1"` → `true`; `"false"`, `"no"`, `"0"` → `false` (any case, trimmed).
+  static func bool(from string: String) -> Bool? {
+    switch string.trimmingASCIIWhitespace().lowercased() {
+    case "true", "yes", "1": return true
+    case "false", "no", "0": return false
+    default: return nil
+    }
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks.
+  func trimmingASCIIWhitespace() -> Substring {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return self[endIndex...]
+    }
+    return self[first...last]
+  }
+}
