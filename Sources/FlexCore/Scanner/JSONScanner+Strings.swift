@@ -93,8 +93,8 @@ extension JSONScanner {
   }
 
   /// `\uXXXX`, or a surrogate pair `\uD83D\uDE00`. A lone surrogate is an error, as in
-  /// Foundation: it cannot become valid UTF-8.
-  private func skipUnicodeEscape(at offset: Int) throws(JSONParseError) -> Int {
+  /// Foundation: it cannot become valid UTF-8. Used for strings and for JSON5 unquoted keys.
+  func skipUnicodeEscape(at offset: Int) throws(JSONParseError) -> Int {
     let unit = try readHex4(at: offset &+ 2)
     switch unit {
     case 0xD800...0xDBFF:
