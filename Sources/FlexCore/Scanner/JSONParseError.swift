@@ -8,7 +8,7 @@
 /// } catch let error as JSONParseError {
 ///   print(error)
 ///   // Unexpected character '}' at line 3, column 7 (expected ':' after an object key)
-///   error.location.offset  // 19
+///   error.location.offset  // 18
 /// }
 /// ```
 ///

@@ -87,9 +87,8 @@ extension JSONScanner {
         guard p &+ 1 < count, start[p &+ 1] == UInt8(ascii: "u") else {
           throw error(.invalidEscape(p &+ 1 < count ? start[p &+ 1] : 0), at: p)
         }
-        _ = try readHex4(at: p &+ 2)
+        p = try skipUnicodeEscape(at: p)
         flags |= StringFlags.hasEscapes
-        p &+= 6
       } else {
         break
       }

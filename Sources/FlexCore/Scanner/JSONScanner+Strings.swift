@@ -93,8 +93,8 @@ extension JSONScanner {
   }
 
   /// `\uXXXX`, or a surrogate pair `\uD83D\uDE00`. A lone surrogate is an error, as in
-  /// Foundation: it cannot become valid UTF-8.
-  private func skipUnicodeEscape(at offset: Int) throws(JSONParseError) -> Int {
+  /// Foundation: it cannot become valid UTF-8. Used for strings and for JSON5 unquoted keys.
+  func skipUnicodeEscape(at offset: Int) throws(JSONParseError) -> Int {
     let unit = try readHex4(at: offset &+ 2)
     switch unit {
     case 0xD800...0xDBFF:
@@ -110,13 +110,13 @@ extension JSONScanner {
     }
   }
 
-  /// Reads four hexadecimal digits at `offset`.
+  /// Reads the four hexadecimal digits of the `\u` escape whose backslash is at `offset - 2`.
+  /// A digit that is not hexadecimal is reported at the backslash; input that ends before the
+  /// fourth digit is the end of input.
   func readHex4(at offset: Int) throws(JSONParseError) -> UInt16 {
-    guard offset &+ 4 <= count else {
-      throw error(offset >= count ? .unexpectedEndOfInput : .invalidUnicodeEscape, at: min(offset, count))
-    }
     var value: UInt16 = 0
     for index in 0..<4 {
+      guard offset &+ index < count else { throw error(.unexpectedEndOfInput, at: count) }
       guard let digit = start[offset &+ index].hexDigitValue else {
         throw error(.invalidUnicodeEscape, at: offset &- 2)
       }

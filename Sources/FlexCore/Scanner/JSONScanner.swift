@@ -61,6 +61,12 @@ package struct JSONScanner {
     _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions, ownedBytes: UnsafeMutableRawBufferPointer?
   ) throws(JSONParseError) -> JSONTape {
     guard let baseAddress = bytes.baseAddress, !bytes.isEmpty else {
+      if options.allowsJSON5 && options.assumesTopLevelDictionary {
+        // As for whitespace-only input: an implicit object without members (Foundation agrees).
+        var tape = TapeBuilder(byteCount: 0)
+        tape.append(JSONTapeEntry(kind: .object, offset: 0, end: 1))
+        return JSONTape(bytes: bytes, entries: tape.finish(), isJSON5: true)
+      }
       throw JSONParseError(.emptyInput, at: 0, in: bytes)
     }
     guard bytes.count < Int(UInt32.max) else {

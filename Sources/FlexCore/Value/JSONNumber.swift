@@ -25,7 +25,10 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
   /// Creates a number from RFC 8259 number text; `nil` if `text` is not one (`01`, `1.`, `+1`,
   /// ` 1` are not).
   public init?(text: String) {
-    guard let value = try? JSONValue(parsing: text), case .number(let number) = value else { return nil }
+    // The parser skips whitespace and a byte order mark around the value; the text must be the
+    // number alone.
+    guard let value = try? JSONValue(parsing: text), case .number(let number) = value, number.text == text
+    else { return nil }
     self = number
   }
 

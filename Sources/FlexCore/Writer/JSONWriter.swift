@@ -38,7 +38,9 @@ package struct JSONWriter {
       writeObjectStart()
       var order = Array(object.indices)
       if options.contains(.sortedKeys) {
-        order.sort { object.keys[$0] < object.keys[$1] }
+        // By UTF-8 bytes, as JSONEncoder sorts; `String.<` compares normalized scalars and
+        // puts "e\u{301}" after "k".
+        order.sort { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
       }
       for (position, index) in order.enumerated() {
         writeElementSeparator(isFirst: position == 0, depth: depth + 1)

@@ -1,0 +1,299 @@
+import FlexCore
+import Testing
+
+/// The scanner's verdicts on malformed input: the exact reason, and the exact byte offset, line
+/// and column it reports.
+@Suite("JSONScanner")
+struct JSONScannerTests {
+  // MARK: - Malformed input
+
+  /// A malformed document and the error it must produce.
+  struct Malformed: Sendable, CustomTestStringConvertible {
+    let name: String
+    let bytes: [UInt8]
+    let reason: JSONParseError.Reason
+    let offset: Int
+    let line: Int
+    let column: Int
+
+    init(_ name: String, _ text: String, _ reason: JSONParseError.Reason, offset: Int, line: Int = 1, column: Int) {
+      self.init(name, Array(text.utf8), reason, offset: offset, line: line, column: column)
+    }
+
+    init(_ name: String, _ bytes: [UInt8], _ reason: JSONParseError.Reason, offset: Int, line: Int = 1, column: Int) {
+      self.name = name
+      self.bytes = bytes
+      self.reason = reason
+      self.offset = offset
+      self.line = line
+      self.column = column
+    }
+
+    var testDescription: String { name }
+  }
+
+  static let malformed: [Malformed] = [
+    Malformed("truncated object", #"{"a": 1"#, .unexpectedEndOfInput, offset: 7, column: 8),
+    Malformed("truncated object after a key", #"{"a""#, .unexpectedEndOfInput, offset: 4, column: 5),
+    Malformed("truncated object after a comma", "{\n  \"a\": [1,\n", .unexpectedEndOfInput, offset: 13, line: 3, column: 1),
+    Malformed("truncated string", #""abc"#, .unexpectedEndOfInput, offset: 4, column: 5),
+    Malformed("truncated literal", "tru", .unexpectedEndOfInput, offset: 3, column: 4),
+    Malformed("misspelled literal", "trUe", .unexpectedCharacter(UInt8(ascii: "U"), expected: "expected 'true'"), offset: 2, column: 3),
+    Malformed(
+      "missing colon", #"{"a" 1}"#, .unexpectedCharacter(UInt8(ascii: "1"), expected: "expected ':' after an object key"),
+      offset: 5, column: 6),
+    Malformed(
+      "unquoted key", #"{a: 1}"#, .unexpectedCharacter(UInt8(ascii: "a"), expected: "expected '\"' to begin an object key"),
+      offset: 1, column: 2),
+    Malformed(
+      "missing comma in an array", "[1 2]", .unexpectedCharacter(UInt8(ascii: "2"), expected: "expected ',' or ']'"),
+      offset: 3, column: 4),
+    Malformed(
+      "missing comma in an object", #"{"a":1 "b":2}"#,
+      .unexpectedCharacter(UInt8(ascii: "\""), expected: "expected ',' or '}'"), offset: 7, column: 8),
+    Malformed("leading zero", "[01]", .invalidNumber("leading zeros are not allowed"), offset: 1, column: 2),
+    Malformed("negative leading zero", "-01", .invalidNumber("leading zeros are not allowed"), offset: 0, column: 1),
+    Malformed("no digit after the point", "1.", .invalidNumber("expected a digit after the decimal point"), offset: 2, column: 3),
+    Malformed("letter after the point", "[1.e5]", .invalidNumber("expected a digit after the decimal point"), offset: 3, column: 4),
+    Malformed("lone minus", "-", .invalidNumber("expected a digit after '-'"), offset: 1, column: 2),
+    Malformed("empty exponent", "[1e]", .invalidNumber("expected a digit in the exponent"), offset: 3, column: 4),
+    Malformed("signed empty exponent", "1E+", .invalidNumber("expected a digit in the exponent"), offset: 3, column: 4),
+    Malformed(
+      "trailing comma in an array", "[1,]", .unexpectedCharacter(UInt8(ascii: "]"), expected: "expected a value"),
+      offset: 3, column: 4),
+    Malformed(
+      "trailing comma in an object", #"{"a":1,}"#,
+      .unexpectedCharacter(UInt8(ascii: "}"), expected: "expected '\"' to begin an object key"), offset: 7, column: 8),
+    Malformed("bad escape \\x", #"["a\x41"]"#, .invalidEscape(UInt8(ascii: "x")), offset: 3, column: 4),
+    Malformed("bad escape \\'", #""\'""#, .invalidEscape(UInt8(ascii: "'")), offset: 1, column: 2),
+    Malformed("non-hex \\u escape", #""\u12G4""#, .invalidUnicodeEscape, offset: 1, column: 2),
+    Malformed("non-hex digit in a truncated \\u escape", #""\u0G"#, .invalidUnicodeEscape, offset: 1, column: 2),
+    Malformed("truncated \\u escape", #""\u00"#, .unexpectedEndOfInput, offset: 5, column: 6),
+    Malformed("truncated low surrogate", #""\uD83D\uDE"#, .unexpectedEndOfInput, offset: 11, column: 12),
+    Malformed("lone high surrogate", #""\uD800""#, .loneSurrogate(0xD800), offset: 1, column: 2),
+    Malformed("high surrogate before a non-surrogate", #""\uD800\u0041""#, .loneSurrogate(0xD800), offset: 1, column: 2),
+    Malformed("lone low surrogate", #"["x\uDC00"]"#, .loneSurrogate(0xDC00), offset: 3, column: 4),
+    Malformed("unescaped tab", "\"a\tb\"", .unescapedControlCharacter(0x09), offset: 2, column: 3),
+    Malformed("unescaped newline", "[\"a\nb\"]", .unescapedControlCharacter(0x0A), offset: 3, column: 4),
+    Malformed("unescaped NUL", [0x22, 0x00, 0x22], .unescapedControlCharacter(0x00), offset: 1, column: 2),
+    Malformed("byte 0xFF in a string", [0x22, 0x61, 0xFF, 0x22], .invalidUTF8, offset: 2, column: 3),
+    Malformed("overlong encoding in a string", [0x22, 0xC0, 0xAF, 0x22], .invalidUTF8, offset: 1, column: 2),
+    Malformed("encoded surrogate in a string", [0x22, 0xED, 0xA0, 0x80, 0x22], .invalidUTF8, offset: 1, column: 2),
+    Malformed("truncated sequence in a string", [0x22, 0xE2, 0x82, 0x22], .invalidUTF8, offset: 1, column: 2),
+    Malformed(
+      "byte 0xFF outside a string", [0x5B, 0xFF, 0x5D], .unexpectedCharacter(0xFF, expected: "expected a value"),
+      offset: 1, column: 2),
+    Malformed("empty input", "", .emptyInput, offset: 0, column: 1),
+    Malformed("whitespace only", " \n\t ", .emptyInput, offset: 4, line: 2, column: 3),
+    Malformed("byte order mark only", [0xEF, 0xBB, 0xBF], .emptyInput, offset: 3, column: 2),
+    Malformed(
+      "trailing garbage", "[1]x",
+      .unexpectedCharacter(UInt8(ascii: "x"), expected: "expected the end of the document after the top-level value"),
+      offset: 3, column: 4),
+    Malformed(
+      "second top-level value", "1 2",
+      .unexpectedCharacter(UInt8(ascii: "2"), expected: "expected the end of the document after the top-level value"),
+      offset: 2, column: 3),
+    Malformed(
+      "columns count scalars after a byte order mark", [0xEF, 0xBB, 0xBF] + Array("[1,]".utf8),
+      .unexpectedCharacter(UInt8(ascii: "]"), expected: "expected a value"), offset: 6, column: 5),
+  ]
+
+  @Test(arguments: malformed)
+  func rejectsMalformedInputAtTheExactLocation(_ input: Malformed) throws {
+    let error = try #require(parseError(input.bytes))
+    #expect(error.reason == input.reason)
+    #expect(error.offset == input.offset)
+    #expect(error.line == input.line)
+    #expect(error.column == input.column)
+    #expect(error.location == FlexCore.SourceLocation(offset: input.offset, line: input.line, column: input.column))
+  }
+
+  @Test func acceptsAByteOrderMarkBeforeTheValue() throws {
+    #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == [1])
+    #expect(try JSONValue(parsing: "\u{FEFF} {\"a\": true}") == ["a": true])
+  }
+
+  @Test func rejectsAByteOrderMarkAfterTheStart() throws {
+    let error = try #require(parseError(Array(" \u{FEFF}[1]".utf8)))
+    #expect(error.reason == .unexpectedCharacter(0xEF, expected: "expected a value"))
+    #expect(error.offset == 1)
+  }
+
+  // MARK: - Lines and columns
+
+  @Test func countsLinesAfterLineFeedsCarriageReturnsAndBoth() throws {
+    let error = try #require(parseError(Array("[\r\n1,\r2,\n x]".utf8)))
+    #expect(error.reason == .unexpectedCharacter(UInt8(ascii: "x"), expected: "expected a value"))
+    #expect(error.offset == 10)
+    #expect(error.line == 4)
+    #expect(error.column == 2)
+  }
+
+  @Test func countsColumnsInUnicodeScalarsNotBytes() throws {
+    // "é" is 2 bytes, "€" 3, "😀" 4: the `x` is byte 20, the 6th scalar of its line.
+    let error = try #require(parseError(Array("[\"é€😀\",\n \"é\",x]".utf8)))
+    #expect(error.offset == 20)
+    #expect(error.line == 2)
+    #expect(error.column == 6)
+  }
+
+  // MARK: - Nesting limit
+
+  @Test func acceptsArraysNestedToTheDefaultLimit() throws {
+    var value = try JSONValue(parsing: nested(512))
+    var depth = 0
+    while case .array(let elements) = value, let first = elements.first {
+      depth += 1
+      value = first
+    }
+    #expect(depth == 511)
+    #expect(value == [])
+  }
+
+  @Test func rejectsArraysNestedOnePastTheDefaultLimit() throws {
+    let error = try #require(parseError(Array(nested(513).utf8)))
+    #expect(error.reason == .tooDeeplyNested(limit: 512))
+    #expect(error.offset == 512)
+    #expect(error.column == 513)
+  }
+
+  @Test func rejectsObjectsNestedOnePastTheDefaultLimit() throws {
+    let text = String(repeating: #"{"a":"#, count: 513) + "1" + String(repeating: "}", count: 513)
+    let error = try #require(parseError(Array(text.utf8)))
+    #expect(error.reason == .tooDeeplyNested(limit: 512))
+    #expect(error.offset == 512 * 5)
+    let accepted = String(repeating: #"{"a":"#, count: 512) + "1" + String(repeating: "}", count: 512)
+    #expect(throws: Never.self) { try JSONValue(parsing: accepted) }
+  }
+
+  @Test func honoursACustomNestingLimit() throws {
+    let options = JSONParsingOptions(maxDepth: 2)
+    #expect(try JSONValue(parsing: "[[1], {\"a\": 1}]", options: options) == [[1], ["a": 1]])
+    let error = try #require(parseError(Array("[[[1]]]".utf8), options: options))
+    #expect(error.reason == .tooDeeplyNested(limit: 2))
+    #expect(error.offset == 2)
+    let objects = try #require(parseError(Array(#"{"a":{"b":{}}}"#.utf8), options: options))
+    #expect(objects.reason == .tooDeeplyNested(limit: 2))
+    #expect(objects.offset == 10)
+  }
+
+  @Test func aLimitOfZeroAllowsOnlyScalars() throws {
+    let options = JSONParsingOptions(maxDepth: 0)
+    #expect(try JSONValue(parsing: "\"s\"", options: options) == "s")
+    let error = try #require(parseError(Array("[]".utf8), options: options))
+    #expect(error.reason == .tooDeeplyNested(limit: 0))
+    #expect(error.offset == 0)
+  }
+
+  @Test func acceptsDeeperNestingWhenTheLimitIsRaised() throws {
+    let value = try JSONValue(parsing: nested(2_000), options: JSONParsingOptions(maxDepth: 2_000))
+    #expect(value.arrayValue?.count == 1)
+    let error = try #require(parseError(Array(nested(2_001).utf8), options: JSONParsingOptions(maxDepth: 2_000)))
+    #expect(error.reason == .tooDeeplyNested(limit: 2_000))
+    #expect(error.offset == 2_000)
+  }
+
+  // MARK: - Messages
+
+  @Test func describesAnUnexpectedCharacterWithLocationAndHint() throws {
+    let error = try #require(parseError(Array("{\n  \"a\": 1,\n  \"b\" }".utf8)))
+    #expect(error.description == "Unexpected character '}' at line 3, column 7 (expected ':' after an object key)")
+    #expect(error.message == "Unexpected character '}'")
+    #expect(error.hint == "expected ':' after an object key")
+    #expect(error.location.description == "line 3, column 7")
+    #expect(error.offset == 18)
+  }
+
+  struct Message: Sendable, CustomTestStringConvertible {
+    let bytes: [UInt8]
+    let description: String
+    var testDescription: String { description }
+
+    init(_ text: String, _ description: String) {
+      self.init(Array(text.utf8), description)
+    }
+
+    init(_ bytes: [UInt8], _ description: String) {
+      self.bytes = bytes
+      self.description = description
+    }
+  }
+
+  static let messages: [Message] = [
+    Message("", "The input contains no JSON value at line 1, column 1"),
+    Message("[1,", "Unexpected end of input at line 1, column 4"),
+    Message("[1,]", "Unexpected character ']' at line 1, column 4 (expected a value)"),
+    Message([0x5B, 0x00, 0x5D], "Unexpected character byte 0x00 at line 1, column 2 (expected a value)"),
+    Message([0x5B, 0xFF, 0x5D], "Unexpected byte 0xFF at line 1, column 2 (expected a value)"),
+    Message("[01]", "Invalid number: leading zeros are not allowed at line 1, column 2"),
+    Message(#""\x41""#, "Invalid escape sequence '\\x' in string at line 1, column 2"),
+    Message(#""\u00G0""#, "Invalid \\u escape: expected four hexadecimal digits at line 1, column 2"),
+    Message(#""\udbff""#, "Unpaired UTF-16 surrogate \\uDBFF in string at line 1, column 2"),
+    Message("\"\t\"", "Unescaped control character 0x09 in string at line 1, column 2"),
+    Message([0x22, 0xFF, 0x22], "Invalid UTF-8 byte sequence at line 1, column 2"),
+    Message(
+      String(repeating: "[", count: 513), "Arrays and objects are nested deeper than the limit of 512 at line 1, column 513"),
+  ]
+
+  @Test(arguments: messages)
+  func describesEachReasonInOneSentence(_ input: Message) throws {
+    let error = try #require(parseError(input.bytes))
+    #expect(error.description == input.description)
+  }
+
+  @Test func describesAnUnterminatedComment() throws {
+    let error = try #require(parseError(Array("[1, /* two".utf8), options: .json5))
+    #expect(error.description == "Unterminated /* comment at line 1, column 5")
+  }
+
+  // MARK: - Valid input
+
+  @Test func acceptsEveryScalarAtTheTopLevel() throws {
+    #expect(try JSONValue(parsing: "null") == nil)
+    #expect(try JSONValue(parsing: " true ") == true)
+    #expect(try JSONValue(parsing: "\tfalse\r\n") == false)
+    #expect(try JSONValue(parsing: "-0.5e-3") == .number(JSONNumber(uncheckedText: "-0.5e-3")))
+    #expect(try JSONValue(parsing: #""a\"b""#) == "a\"b")
+  }
+
+  @Test func decodesEveryRFC8259Escape() throws {
+    let value = try JSONValue(parsing: #""\" \\ \/ \b \f \n \r \t \u0041 \u00e9 \u20AC \uD83D\uDE00 \u0000""#)
+    #expect(value == .string("\" \\ / \u{8} \u{C} \n \r \t A é € 😀 \u{0}"))
+  }
+
+  @Test func parsesTheSameValueFromBytesStringsAndBuffers() throws {
+    let text = #"{"a": [1, "x"]}"#
+    let fromString = try JSONValue(parsing: text)
+    let fromArray = try JSONValue(parsing: Array(text.utf8))
+    let fromView = try JSONValue(parsing: text.utf8)
+    let fromLazyCollection = try JSONValue(parsing: Array(text.utf8).lazy.map { $0 })  // not contiguous
+    let fromBuffer = try Array(text.utf8).withUnsafeBytes { buffer in
+      try JSONValue(parsingBytes: buffer)
+    }
+    #expect(fromString == ["a": [1, "x"]])
+    #expect(fromArray == fromString)
+    #expect(fromView == fromString)
+    #expect(fromLazyCollection == fromString)
+    #expect(fromBuffer == fromString)
+  }
+
+  // MARK: - Helpers
+
+  private func nested(_ depth: Int) -> String {
+    String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+  }
+}
+
+/// The error parsing `bytes` throws, or `nil` (recorded as an issue) if it parses.
+func parseError(
+  _ bytes: [UInt8], options: JSONParsingOptions = .strict, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> JSONParseError? {
+  do {
+    let value = try JSONValue(parsing: bytes, options: options)
+    Issue.record("Expected a parse error, got \(value)", sourceLocation: sourceLocation)
+    return nil
+  } catch {
+    return error
+  }
+}
