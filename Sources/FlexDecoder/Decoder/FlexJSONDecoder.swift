@@ -35,6 +35,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
     var maxDepth = JSONParsingOptions.defaultMaxDepth
     var coercions = FlexCoercions.standard
     var keyMapping = FlexKeyMap.empty
+    var errorPolicy = ErrorPolicy.collectAll
+    var reportsCoercions = false
+    var unknownKeyPolicy = UnknownKeyPolicy.ignore
   }
 
   private func withLock<R>(_ body: (inout Storage) -> R) -> R {
@@ -116,6 +119,27 @@ open class FlexJSONDecoder: @unchecked Sendable {
     set { withLock { $0.keyMapping = newValue } }
   }
 
+  /// What happens when a value does not fit its type. Default ``ErrorPolicy/collectAll``: every
+  /// problem is collected and thrown once, as a ``FlexDecodingError``.
+  open var errorPolicy: ErrorPolicy {
+    get { withLock { $0.errorPolicy } }
+    set { withLock { $0.errorPolicy = newValue } }
+  }
+
+  /// Report each coercion applied as a ``FlexIssue/Kind/coerced`` issue in
+  /// ``decodeWithReport(_:from:)``'s issues (never thrown), e.g.
+  /// `user.id: coerced string "42" to Int`. Default `false`.
+  open var reportsCoercions: Bool {
+    get { withLock { $0.reportsCoercions } }
+    set { withLock { $0.reportsCoercions = newValue } }
+  }
+
+  /// What happens to JSON keys no property used. Default ``UnknownKeyPolicy/ignore``.
+  open var unknownKeyPolicy: UnknownKeyPolicy {
+    get { withLock { $0.unknownKeyPolicy } }
+    set { withLock { $0.unknownKeyPolicy = newValue } }
+  }
+
   // MARK: - Constructing
 
   /// Creates a decoder with the default options.
@@ -133,6 +157,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   public static func strict() -> FlexJSONDecoder {
     let decoder = FlexJSONDecoder()
     decoder.coercions = []
+    decoder.errorPolicy = .failFast
     return decoder
   }
 
@@ -149,7 +174,26 @@ open class FlexJSONDecoder: @unchecked Sendable {
   ///   that does not fit `T`.
   open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let options = makeOptions()
-    return try data.withUnsafeBytes { try Self.decode(type, from: $0, options: options) }
+    return try data.withUnsafeBytes { try Self.decodeDocument(type, from: $0, options: options, at: nil).value }
+  }
+
+  /// Decodes a value of type `T` from UTF-8 JSON data, and reports what was recovered from or
+  /// tolerated on the way.
+  ///
+  /// ```swift
+  /// decoder.errorPolicy = .useDefaults
+  /// decoder.reportsCoercions = true
+  /// let result = try decoder.decodeWithReport(User.self, from: data)
+  /// for issue in result.issues { print(issue) }   // user.id: coerced string "42" to Int
+  /// ```
+  ///
+  /// - Returns: the value and the issues, in document order: substitutions under
+  ///   `.useDefaults`, coercions with ``reportsCoercions``, unknown keys with
+  ///   ``unknownKeyPolicy`` `.report`.
+  /// - Throws: what ``decode(_:from:)-(_,Data)`` throws under the same options.
+  public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> FlexDecoded<T> {
+    let options = makeOptions()
+    return try data.withUnsafeBytes { try Self.decodeDocument(type, from: $0, options: options, at: nil) }
   }
 
   /// Decodes a value of type `T` from a JSON string.
@@ -157,14 +201,16 @@ open class FlexJSONDecoder: @unchecked Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
     let options = makeOptions()
     var string = string
-    return try string.withUTF8 { try Self.decode(type, from: UnsafeRawBufferPointer($0), options: options) }
+    return try string.withUTF8 {
+      try Self.decodeDocument(type, from: UnsafeRawBufferPointer($0), options: options, at: nil).value
+    }
   }
 
   /// Decodes a value of type `T` from UTF-8 JSON bytes.
   /// - Throws: the errors of ``decode(_:from:)-(_,Data)``.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let options = makeOptions()
-    return try bytes.withUnsafeBytes { try Self.decode(type, from: $0, options: options) }
+    return try bytes.withUnsafeBytes { try Self.decodeDocument(type, from: $0, options: options, at: nil).value }
   }
 
   /// Decodes a value of type `T` from a parsed ``JSONValue``.
@@ -195,7 +241,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
     let options = makeOptions()
     let path = FlexKeyPath(keyPath)
-    return try data.withUnsafeBytes { try Self.decode(type, from: $0, options: options, at: path) }
+    return try data.withUnsafeBytes { try Self.decodeDocument(type, from: $0, options: options, at: path).value }
   }
 
   // MARK: - Internals
@@ -212,13 +258,17 @@ open class FlexJSONDecoder: @unchecked Sendable {
         allowsJSON5: storage.allowsJSON5, maxDepth: storage.maxDepth,
         assumesTopLevelDictionary: storage.assumesTopLevelDictionary),
       coercions: storage.coercions,
-      keyMapping: storage.keyMapping)
+      keyMapping: storage.keyMapping,
+      errorPolicy: storage.errorPolicy,
+      reportsCoercions: storage.reportsCoercions,
+      unknownKeyPolicy: storage.unknownKeyPolicy)
   }
 
-  /// Scans the document, then decodes its top-level value.
-  static func decode<T: Decodable>(
-    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions
-  ) throws -> T {
+  /// Scans the document, then decodes its top-level value (or the value at `keyPath`) under the
+  /// error policy.
+  static func decodeDocument<T: Decodable>(
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions, at keyPath: FlexKeyPath?
+  ) throws -> FlexDecoded<T> {
     let tape: JSONTape
     do {
       tape = try JSONScanner.scan(bytes, options: options.parsing)
@@ -227,24 +277,6 @@ open class FlexJSONDecoder: @unchecked Sendable {
         DecodingError.Context(
           codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
     }
-    let decoder = TapeDecoder(tape: tape, options: options)
-    return try decoder.decodeValue(type, at: 0)
-  }
-
-  /// Scans the document, walks `keyPath` from its top-level value, then decodes what is there.
-  static func decode<T: Decodable>(
-    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions, at keyPath: FlexKeyPath
-  ) throws -> T {
-    let tape: JSONTape
-    do {
-      tape = try JSONScanner.scan(bytes, options: options.parsing)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
-    }
-    let decoder = TapeDecoder(tape: tape, options: options)
-    let valueIndex = try decoder.walk(keyPath, from: 0)
-    return try decoder.decodeValue(type, at: valueIndex)
+    return try DocumentDecoding(tape: tape, options: options, keyPath: keyPath).decode(type)
   }
 }

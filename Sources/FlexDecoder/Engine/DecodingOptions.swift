@@ -12,6 +12,9 @@ struct DecodingOptions {
   var coercions: FlexCoercions
   /// The decoder's global key map, applied to every type for the properties it does not map.
   var keyMapping: FlexKeyMap
+  var errorPolicy: FlexJSONDecoder.ErrorPolicy
+  var reportsCoercions: Bool
+  var unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy
 
   /// Whether keys are compared as written (the fast byte-comparison path).
   var usesDefaultKeys: Bool {

@@ -133,25 +133,60 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   // MARK: Decoding
+  //
+  // Every call goes through `decoder.recovering`, which is a plain call unless a replay under
+  // `.collectAll` / `.useDefaults` is under way (see Recovery/RecoveryState.swift).
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    decoder.unwrapNil(at: try requireValue(forKey: key))
+    try decoder.recovering(
+      Any?.self, path: codingPath + [key], valueIndex: valueIndex(forKey: key),
+      missingKeyMessage: missingKeyMessage(key), replacement: { _ in true }
+    ) {
+      decoder.unwrapNil(at: try requireValue(forKey: key))
+    }
+  }
+
+  /// A required value: found, then read by `unwrap` (which gets the value's path lazily).
+  @inline(__always)
+  private func decodeRequired<T>(
+    _ type: T.Type, forKey key: Key, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
+  ) throws -> T {
+    try decoder.recovering(
+      type, path: codingPath + [key], valueIndex: valueIndex(forKey: key),
+      missingKeyMessage: missingKeyMessage(key), replacement: { decoder.placeholder(type, path: $0) }
+    ) {
+      try unwrap(try requireValue(forKey: key), codingPath + [key])
+    }
+  }
+
+  /// An optional value: `nil` when absent or `null`, else read by `unwrap`.
+  @inline(__always)
+  private func decodeOptional<T>(
+    _ type: T.Type, forKey key: Key, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
+  ) throws -> T? {
+    try decoder.recovering(
+      type, path: codingPath + [key], valueIndex: valueIndex(forKey: key), action: .makeNil,
+      replacement: { _ in .some(nil) }
+    ) {
+      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      return try unwrap(valueIndex, codingPath + [key])
+    }
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try decoder.unwrapBool(at: try requireValue(forKey: key), path: codingPath + [key])
+    try decodeRequired(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decoder.unwrapString(at: try requireValue(forKey: key), path: codingPath + [key])
+    try decodeRequired(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try decoder.unwrapDouble(at: try requireValue(forKey: key), path: codingPath + [key])
+    try decodeRequired(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    try decoder.unwrapFloat(at: try requireValue(forKey: key), path: codingPath + [key])
+    try decodeRequired(type, forKey: key) { try decoder.unwrapFloat(at: $0, path: $1()) }
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(type, forKey: key) }
@@ -173,39 +208,31 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.unwrapInteger(type, at: try requireValue(forKey: key), path: codingPath + [key])
+    try decodeRequired(type, forKey: key) { try decoder.unwrapInteger(type, at: $0, path: $1()) }
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.decodeChild(type, at: try requireValue(forKey: key), key: key, explicitPath: childPath(key))
-  }
-
-  /// The explicit path for a child, when this container has one.
-  @inline(__always)
-  private func childPath(_ key: Key) -> [any CodingKey]? {
-    explicitPath
+    try decodeRequired(type, forKey: key) { valueIndex, _ in
+      try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
+    }
   }
 
   // MARK: decodeIfPresent (one lookup instead of contains + decodeNil + decode)
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    guard let valueIndex = presentValue(forKey: key) else { return nil }
-    return try decoder.unwrapBool(at: valueIndex, path: codingPath + [key])
+    try decodeOptional(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    guard let valueIndex = presentValue(forKey: key) else { return nil }
-    return try decoder.unwrapString(at: valueIndex, path: codingPath + [key])
+    try decodeOptional(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    guard let valueIndex = presentValue(forKey: key) else { return nil }
-    return try decoder.unwrapDouble(at: valueIndex, path: codingPath + [key])
+    try decodeOptional(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-    guard let valueIndex = presentValue(forKey: key) else { return nil }
-    return try decoder.unwrapFloat(at: valueIndex, path: codingPath + [key])
+    try decodeOptional(type, forKey: key) { try decoder.unwrapFloat(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIntegerIfPresent(type, forKey: key) }
@@ -221,13 +248,21 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let valueIndex = presentValue(forKey: key) else { return nil }
-    return try decoder.unwrapInteger(type, at: valueIndex, path: codingPath + [key])
+    try decodeOptional(type, forKey: key) { try decoder.unwrapInteger(type, at: $0, path: $1()) }
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let valueIndex = presentValue(forKey: key) else { return nil }
-    return try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: childPath(key))
+    try decodeOptional(type, forKey: key) { valueIndex, _ in
+      try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
+    }
+  }
+
+  /// The message of a recovered `keyNotFound`: `key not found (tried "sku", "SKU")`.
+  private func missingKeyMessage(_ key: Key) -> String {
+    guard typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) else {
+      return "key not found"
+    }
+    return "key not found (tried " + candidates.map { "\"\($0.text)\"" }.joined(separator: ", ") + ")"
   }
 
   // MARK: Nested containers and super decoders
@@ -270,7 +305,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func superDecoder(at valueIndex: Int?, key: any CodingKey) -> any Decoder {
     let path = codingPath + [key]
     guard let valueIndex else {
-      let nullDecoder = TapeDecoder(tape: JSONTape.null, options: decoder.options, index: 0, codingPath: path)
+      let nullDecoder = TapeDecoder(tape: JSONTape.null, session: decoder.session, index: 0, codingPath: path)
       nullDecoder.inheritedTypeMapping = typeMapping
       return nullDecoder
     }

@@ -16,7 +16,8 @@ extension TapeDecoder {
     if T.self == Bool.self { return unsafeBitCast(try unwrapBool(at: valueIndex, path: path()), to: T.self) }
     if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(Int64.self, at: valueIndex, path: path()), to: T.self) }
     if T.self == Float.self { return unsafeBitCast(try unwrapFloat(at: valueIndex, path: path()), to: T.self) }
-    guard tape[valueIndex].kind == .array else { return nil }  // coercions take the generic route
+    // Coercions, and element-level recovery during a replay, take the generic route.
+    guard tape[valueIndex].kind == .array, session.recovery == nil else { return nil }
     if T.self == [Double].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapDouble(at: $0, path: $1()) }, to: T.self) }
     if T.self == [Int].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapInteger(Int.self, at: $0, path: $1()) }, to: T.self) }
     if T.self == [String].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapString(at: $0, path: $1()) }, to: T.self) }

@@ -8,9 +8,48 @@ import Foundation
 // each nested value; it is turned into `[CodingKey]` only when someone asks (an error, or a
 // custom `init(from:)` reading `codingPath`).
 
+/// What one top-level `decode` call shares between the decoders it creates (the main one,
+/// superclass decoders, decoders of JSON embedded in strings).
+final class DecodeSession {
+  let options: DecodingOptions
+  /// Set during a replay under `.collectAll` / `.useDefaults`.
+  var recovery: RecoveryState?
+  /// Notes (coercions, unknown keys) for the report, with their byte offsets.
+  var notes: [(offset: Int, issue: FlexIssue)] = []
+  /// Per-type facts, looked up once per type.
+  var traits: [ObjectIdentifier: TypeTraits] = [:]
+  /// The (type, key type) pairs whose map names were checked against the keys.
+  var checkedMappings: Set<[ObjectIdentifier]> = []
+
+  init(options: DecodingOptions) {
+    self.options = options
+  }
+
+  /// The traits of `type`, computed on first use.
+  @inline(__always)
+  func traits(of type: any Decodable.Type) -> TypeTraits {
+    let identifier = ObjectIdentifier(type)
+    if let cached = traits[identifier] { return cached }
+    let computed = TypeTraits(
+      keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
+      isValidatable: type is any FlexValidatable.Type)
+    traits[identifier] = computed
+    return computed
+  }
+}
+
+/// What the decoder needs to know about a type beyond `Decodable`.
+struct TypeTraits {
+  /// The type's ``FlexKeyMapping``, if it has one.
+  let keyMapping: FlexKeyMap?
+  /// Whether the type conforms to ``FlexValidatable``.
+  let isValidatable: Bool
+}
+
 /// The `Decoder` that reads values from a ``JSONTape``.
 final class TapeDecoder: Decoder {
   let tape: JSONTape
+  let session: DecodeSession
   let options: DecodingOptions
   /// The tape index of the value being decoded.
   var index: Int
@@ -24,14 +63,11 @@ final class TapeDecoder: Decoder {
   var pendingType: (any Decodable.Type)?
   /// For a superclass decoder: the key map of the class being decoded.
   var inheritedTypeMapping: FlexKeyMap?
-  /// Key maps already looked up during this decode, by type.
-  private var typeMappings: [ObjectIdentifier: FlexKeyMap?] = [:]
-  /// The (type, key type) pairs whose map names were checked against the keys.
-  private var checkedMappings: Set<[ObjectIdentifier]> = []
 
-  init(tape: JSONTape, options: DecodingOptions, index: Int = 0, codingPath: [any CodingKey] = []) {
+  init(tape: JSONTape, session: DecodeSession, index: Int = 0, codingPath: [any CodingKey] = []) {
     self.tape = tape
-    self.options = options
+    self.session = session
+    self.options = session.options
     self.index = index
     self.pathStack = codingPath
     pathStack.reserveCapacity(16)
@@ -41,11 +77,28 @@ final class TapeDecoder: Decoder {
 
   var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
+  /// The replay state, when one is under way.
+  var recovery: RecoveryState? { session.recovery }
+
+  /// Notes for the report.
+  var notes: [(offset: Int, issue: FlexIssue)] {
+    get { session.notes }
+    set { session.notes = newValue }
+  }
+
   // MARK: Containers
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let mapping = try typeMapping(for: type)
     return try KeyedDecodingContainer(makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, typeMapping: mapping))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try makeUnkeyedContainer(at: index, explicitPath: nil)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    self
   }
 
   /// The key map for the container the running `init(from:)` asks for: its type's
@@ -58,15 +111,9 @@ final class TapeDecoder: Decoder {
     }
     guard let type = pendingType else { return nil }
     pendingType = nil
+    guard let mapping = session.traits(of: type).keyMapping else { return nil }
     let identifier = ObjectIdentifier(type)
-    let mapping: FlexKeyMap?
-    if let cached = typeMappings[identifier] {
-      mapping = cached
-    } else {
-      mapping = (type as? any FlexKeyMapping.Type)?.keyMapping
-      typeMappings[identifier] = mapping
-    }
-    if let mapping, !(type is AnyClass), checkedMappings.insert([identifier, ObjectIdentifier(keyType)]).inserted {
+    if !(type is AnyClass), session.checkedMappings.insert([identifier, ObjectIdentifier(keyType)]).inserted {
       for name in mapping.entries.keys.sorted() where Key(stringValue: name) == nil {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
@@ -75,14 +122,6 @@ final class TapeDecoder: Decoder {
       }
     }
     return mapping
-  }
-
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try makeUnkeyedContainer(at: index, explicitPath: nil)
-  }
-
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    self
   }
 
   /// A keyed container for the object at `valueIndex`. `explicitPath` is the container's own
@@ -141,7 +180,7 @@ final class TapeDecoder: Decoder {
     let text = tape.string(at: valueIndex)
     guard let embedded = try? JSONTape.scan(copying: text.utf8, options: options.parsing), embedded[0].kind == kind
     else { return nil }
-    return TapeDecoder(tape: embedded, options: options, index: 0, codingPath: path)
+    return TapeDecoder(tape: embedded, session: session, index: 0, codingPath: path)
   }
 
   // MARK: Nested values
@@ -155,14 +194,31 @@ final class TapeDecoder: Decoder {
     if let special = try decodeSpecialType(type, at: valueIndex) {
       return special
     }
+    let traits = session.traits(of: type)
     let savedIndex = index
     index = valueIndex
-    pendingType = type
+    pendingType = traits.keyMapping == nil ? nil : type
     defer {
       index = savedIndex
       pendingType = nil
     }
-    return try T(from: self)
+    let value: T
+    if recovery != nil, let recovered = try decodeCollectionRecovering(type, at: valueIndex) {
+      value = recovered
+    } else {
+      value = try T(from: self)
+    }
+    if traits.isValidatable, let validatable = value as? any FlexValidatable {
+      do {
+        try validatable.validate()
+      } catch {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: pathStack, debugDescription: "Validation failed: \(error)",
+            underlyingError: ValidationFailure(error: error)))
+      }
+    }
+    return value
   }
 
   /// Decodes a child of a container: pushes `key` on the coding path (or installs the
@@ -189,7 +245,7 @@ final class TapeDecoder: Decoder {
 
   /// A separate decoder for `superDecoder()` and friends, positioned at `valueIndex`.
   func makeSuperDecoder(at valueIndex: Int, codingPath: [any CodingKey]) -> TapeDecoder {
-    TapeDecoder(tape: tape, options: options, index: valueIndex, codingPath: codingPath)
+    TapeDecoder(tape: tape, session: session, index: valueIndex, codingPath: codingPath)
   }
 
   // MARK: Errors

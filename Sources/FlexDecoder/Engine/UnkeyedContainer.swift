@@ -1,9 +1,10 @@
-// Unkeyed containers walk an array's elements in order. The cursor advances only after an
+// Unkeyed containers walk an array's elements in order. (A class: its decoding methods hand
+// closures that read the container to the recovery wrapper.) The cursor advances only after an
 // element decodes successfully, as in JSONDecoder, so `try? container.decode(A.self)` followed by
 // another attempt at the same element works (the usual "lossy array" idiom).
 
 /// `UnkeyedDecodingContainer` over one array of the tape.
-struct UnkeyedContainer: UnkeyedDecodingContainer {
+final class UnkeyedContainer: UnkeyedDecodingContainer {
   private let decoder: TapeDecoder
   private let tape: JSONTape
   private let pathDepth: Int
@@ -16,7 +17,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   private(set) var currentIndex = 0
 
   /// A container over the elements of the array at `arrayIndex`.
-  init(decoder: TapeDecoder, arrayIndex: Int, explicitPath: [any CodingKey]?) {
+  convenience init(decoder: TapeDecoder, arrayIndex: Int, explicitPath: [any CodingKey]?) {
     self.init(
       decoder: decoder, firstElement: arrayIndex &+ 1, count: Int(decoder.tape[arrayIndex].length),
       explicitPath: explicitPath)
@@ -44,7 +45,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   private var elementPath: [any CodingKey] { codingPath + [IndexCodingKey(index: currentIndex)] }
 
   @inline(__always)
-  private mutating func advance() {
+  private func advance() {
     position = tape.next(after: position)
     currentIndex &+= 1
   }
@@ -61,72 +62,79 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   // MARK: Decoding
 
-  mutating func decodeNil() throws -> Bool {
+  func decodeNil() throws -> Bool {
     let element = try requireElement(Any?.self)
     guard tape[element].kind == .null else { return false }
     advance()
     return true
   }
 
-  mutating func decode(_ type: Bool.Type) throws -> Bool {
-    let value = try decoder.unwrapBool(at: try requireElement(type), path: elementPath)
-    advance()
+  /// Reads the next element with `unwrap` and moves past it. Under a replay, a failure at a
+  /// planned site is replaced by a placeholder (and the element is passed over all the same).
+  @inline(__always)
+  private func decodeNext<T>(
+    _ type: T.Type, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
+  ) throws -> T {
+    let value = try decoder.recovering(
+      type, path: elementPath, valueIndex: isAtEnd ? nil : position,
+      replacement: { isAtEnd ? nil : decoder.placeholder(type, path: $0) }
+    ) {
+      try unwrap(try requireElement(type), elementPath)
+    }
+    if !isAtEnd { advance() }
     return value
   }
 
-  mutating func decode(_ type: String.Type) throws -> String {
-    let value = try decoder.unwrapString(at: try requireElement(type), path: elementPath)
-    advance()
-    return value
+  func decode(_ type: Bool.Type) throws -> Bool {
+    try decodeNext(type) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
-  mutating func decode(_ type: Double.Type) throws -> Double {
-    let value = try decoder.unwrapDouble(at: try requireElement(type), path: elementPath)
-    advance()
-    return value
+  func decode(_ type: String.Type) throws -> String {
+    try decodeNext(type) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
-  mutating func decode(_ type: Float.Type) throws -> Float {
-    let value = try decoder.unwrapFloat(at: try requireElement(type), path: elementPath)
-    advance()
-    return value
+  func decode(_ type: Double.Type) throws -> Double {
+    try decodeNext(type) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
-  mutating func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(type) }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(type) }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(type) }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(type) }
-  mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(type) }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(type) }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(type) }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(type) }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
+  func decode(_ type: Float.Type) throws -> Float {
+    try decodeNext(type) { try decoder.unwrapFloat(at: $0, path: $1()) }
+  }
+
+  func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(type) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(type) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(type) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(type) }
+  func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(type) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(type) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(type) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(type) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-  mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeInteger(type) }
+  func decode(_ type: Int128.Type) throws -> Int128 { try decodeInteger(type) }
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-  mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeInteger(type) }
+  func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeInteger(type) }
 
   @inline(__always)
-  private mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-    let value = try decoder.unwrapInteger(type, at: try requireElement(type), path: elementPath)
-    advance()
-    return value
+  private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+    try decodeNext(type) { try decoder.unwrapInteger(type, at: $0, path: $1()) }
   }
 
-  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let element = try requireElement(type)
-    let value = try decoder.decodeChild(
-      type, at: element, key: IndexCodingKey(index: currentIndex), explicitPath: explicitPath)
-    advance()
-    return value
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    let key = IndexCodingKey(index: currentIndex)
+    let explicitPath = explicitPath
+    let decoder = decoder
+    return try decodeNext(type) { element, _ in
+      try decoder.decodeChild(type, at: element, key: key, explicitPath: explicitPath)
+    }
   }
 
   // MARK: Nested containers and super decoders
 
-  mutating func nestedContainer<NestedKey: CodingKey>(
+  func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     guard !isAtEnd else {
@@ -141,7 +149,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     return KeyedDecodingContainer(container)
   }
 
-  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
         (any UnkeyedDecodingContainer).self,
@@ -153,7 +161,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     return container
   }
 
-  mutating func superDecoder() throws -> any Decoder {
+  func superDecoder() throws -> any Decoder {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
         (any Decoder).self,

@@ -1,0 +1,107 @@
+// One top-level decode under the error policy: a plain pass first, then replays that learn
+// where to recover (see RecoveryState.swift).
+
+/// Decodes one document's top-level value (or the value at a key path).
+struct DocumentDecoding {
+  /// More replays than this means something is wrong: give up with what was collected.
+  static let maximumReplays = 256
+
+  let tape: JSONTape
+  let options: DecodingOptions
+  let keyPath: FlexKeyPath?
+
+  func decode<T: Decodable>(_ type: T.Type) throws -> FlexDecoded<T> {
+    // The plain pass: exactly JSONDecoder's behaviour, no recovery bookkeeping.
+    let plainSession = DecodeSession(options: options)
+    do {
+      let value = try decodeOnce(type, session: plainSession)
+      return FlexDecoded(value: value, issues: plainSession.notes.sorted { $0.offset < $1.offset }.map(\.issue))
+    } catch {
+      guard options.errorPolicy != .failFast else { throw error }
+    }
+
+    var plan = Set<RecoverySite>()
+    var unrecoverable = Set<RecoverySite>()
+    for _ in 0..<Self.maximumReplays {
+      let session = DecodeSession(options: options)
+      let recovery = RecoveryState(policy: options.errorPolicy, plan: plan, unrecoverable: unrecoverable)
+      session.recovery = recovery
+      let value: T
+      do {
+        value = try decodeOnce(type, session: session)
+      } catch let stop as RecoveryStop {
+        throw collected(recovery, adding: stop.error, type)
+      } catch {
+        unrecoverable = recovery.unrecoverable
+        if let attribution = recovery.attribution, !plan.contains(attribution.site) {
+          plan.insert(attribution.site)
+          continue
+        }
+        // Nothing to recover inside: the top-level value itself failed.
+        if options.errorPolicy == .useDefaults,
+          let value = TapeDecoder(tape: tape, session: session).placeholder(type, path: [])
+        {
+          let decoder = TapeDecoder(tape: tape, session: session)
+          decoder.record(error, path: [], valueIndex: 0, substitution: .substitute)
+          return FlexDecoded(value: value, issues: issues(of: session, recovery))
+        }
+        throw collected(recovery, adding: error, type)
+      }
+      return try finish(value, type, session: session, recovery: recovery)
+    }
+    throw collected(plan: plan, type)
+  }
+
+  private func decodeOnce<T: Decodable>(_ type: T.Type, session: DecodeSession) throws -> T {
+    let decoder = TapeDecoder(tape: tape, session: session)
+    let valueIndex = try keyPath.map { try decoder.walk($0, from: 0) } ?? 0
+    return try decoder.decodeValue(type, at: valueIndex)
+  }
+
+  /// After a successful replay: throw the problems under `.collectAll`, return them under
+  /// `.useDefaults`.
+  private func finish<T>(
+    _ value: T, _ type: T.Type, session: DecodeSession, recovery: RecoveryState
+  ) throws -> FlexDecoded<T> {
+    let all = issues(of: session, recovery)
+    if options.errorPolicy == .collectAll, all.contains(where: \.kind.isProblem) {
+      throw FlexDecodingError(issues: all.filter(\.kind.isProblem), typeName: "\(type)")
+    }
+    return FlexDecoded(value: value, issues: all)
+  }
+
+  private func issues(of session: DecodeSession, _ recovery: RecoveryState) -> [FlexIssue] {
+    recovery.orderedIssues(mergedWith: session.notes)
+  }
+
+  private func collected<T>(_ recovery: RecoveryState, adding error: any Error, _ type: T.Type) -> FlexDecodingError {
+    let (kind, message, decodingError) = TapeDecoder.describe(error, path: [])
+    var issues = recovery.orderedIssues.filter(\.kind.isProblem)
+    let path = (error as? DecodingError).map { TapeDecoder.render($0.context.codingPath) } ?? ""
+    issues.append(FlexIssue(kind: kind, path: path, message: message, decodingError: decodingError))
+    return FlexDecodingError(issues: issues, typeName: "\(type)")
+  }
+
+  private func collected<T>(plan: Set<RecoverySite>, _ type: T.Type) -> FlexDecodingError {
+    FlexDecodingError(
+      issues: [
+        FlexIssue(
+          kind: .dataCorrupted, path: "",
+          message: "Gave up after \(Self.maximumReplays) attempts to recover from \(plan.count) kinds of problems")
+      ],
+      typeName: "\(type)")
+  }
+}
+
+extension DecodingError {
+  /// The context of any case.
+  var context: Context {
+    switch self {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+      .dataCorrupted(let context):
+      return context
+    @unknown default:
+      return Context(codingPath: [], debugDescription: "\(self)")
+    }
+  }
+}

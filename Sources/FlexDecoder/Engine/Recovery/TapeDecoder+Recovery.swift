@@ -1,0 +1,205 @@
+import Foundation
+
+// The container side of recovery (see RecoveryState.swift for the design): every container call
+// goes through `recovering`, which costs one `nil` check when no replay is under way.
+
+/// A failed ``FlexValidatable/validate()``, carried as the `underlyingError` of the
+/// `DecodingError.dataCorrupted` thrown for it.
+struct ValidationFailure: Error, CustomStringConvertible {
+  let error: any Error
+  var description: String { String(describing: error) }
+}
+
+/// How a failed call at a planned site is repaired.
+enum RecoveryAction {
+  /// A placeholder (under `.useDefaults`, a default) takes the value's place.
+  case substitute
+  /// `nil` takes the value's place (a `decodeIfPresent` call).
+  case makeNil
+}
+
+extension TapeDecoder {
+  /// Runs one container call. Under a replay, a failure at a planned site is recorded and
+  /// repaired with `replacement`; other failures are attributed to this site and rethrown.
+  ///
+  /// - Parameters:
+  ///   - siteType: the type asked for; with the path, it names the site.
+  ///   - path: the coding path of the value (built only on failure).
+  ///   - valueIndex: the value's tape index, if it exists, to order the issue.
+  ///   - action: what the repair is, for the report.
+  ///   - replacement: the repaired result, or `nil` if none can be made.
+  @inline(__always)
+  func recovering<T>(
+    _ siteType: Any.Type, path: @autoclosure () -> [any CodingKey], valueIndex: @autoclosure () -> Int?,
+    action: RecoveryAction = .substitute, missingKeyMessage: @autoclosure () -> String? = nil,
+    replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
+  ) throws -> T {
+    guard let recovery else { return try body() }
+    recovery.generation &+= 1
+    let issuesBefore = recovery.issueCount
+    do {
+      let value = try body()
+      recovery.attribution = nil
+      return value
+    } catch let stop as RecoveryStop {
+      throw stop
+    } catch {
+      let path = path()
+      let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(siteType))
+      if recovery.unrecoverable.contains(site) {
+        throw error  // leave the attribution to the enclosing call
+      }
+      guard recovery.plan.contains(site) else {
+        recovery.attribute(site)
+        throw error
+      }
+      guard let repaired = replacement(path) else {
+        recovery.unrecoverable.insert(site)
+        recovery.attribution = nil
+        throw error
+      }
+      // A failure inside the body that was already reported (and caused this one) is enough.
+      if recovery.issueCount == issuesBefore {
+        record(error, path: path, valueIndex: valueIndex(), substitution: action, missingKeyMessage: missingKeyMessage())
+      }
+      recovery.attribution = nil
+      return repaired
+    }
+  }
+
+  /// A placeholder for `T` (see PlaceholderDecoder.swift).
+  func placeholder<T>(_ type: T.Type, path: [any CodingKey]) -> T? {
+    if let scalar = PlaceholderDecoder.scalarPlaceholder(type) { return scalar }
+    guard let decodable = type as? any Decodable.Type else { return nil }
+    return makePlaceholder(decodable, path: path) as? T
+  }
+
+  private func makePlaceholder<D: Decodable>(_ type: D.Type, path: [any CodingKey]) -> D? {
+    PlaceholderDecoder.placeholder(
+      type, codingPath: path, userInfo: userInfo, allowsAnyCase: recovery?.policy == .collectAll)
+  }
+
+  /// Records the issue for a repaired failure.
+  func record(
+    _ error: any Error, path: [any CodingKey], valueIndex: Int?, substitution: RecoveryAction?,
+    missingKeyMessage: String? = nil
+  ) {
+    guard let recovery else { return }
+    var (kind, message, decodingError) = Self.describe(error, path: path)
+    if kind == .keyNotFound, let missingKeyMessage { message = missingKeyMessage }
+    if recovery.policy == .useDefaults, let substitution {
+      message += substitution == .makeNil ? "; used nil" : "; used the default"
+      kind = .defaulted
+    }
+    let offset = valueIndex.map { Int(tape[$0].offset) } ?? currentOffset
+    recovery.record(
+      FlexIssue(kind: kind, path: Self.render(path), message: message, decodingError: decodingError), at: offset)
+  }
+
+  /// Records an element or dictionary value dropped under `.useDefaults` (or, under
+  /// `.collectAll`, the problem that made it unusable).
+  func recordDropped(_ error: any Error, path: [any CodingKey], valueIndex: Int) {
+    guard let recovery else { return }
+    var (kind, message, decodingError) = Self.describe(error, path: path)
+    if recovery.policy == .useDefaults {
+      message += "; dropped"
+      kind = .droppedElement
+    }
+    recovery.record(
+      FlexIssue(kind: kind, path: Self.render(path), message: message, decodingError: decodingError),
+      at: Int(tape[valueIndex].offset))
+  }
+
+  /// Records a note that is not a problem (a coercion, an unknown key).
+  func recordNote(_ kind: FlexIssue.Kind, path: [any CodingKey], message: String, valueIndex: Int) {
+    notes.append((Int(tape[valueIndex].offset), FlexIssue(kind: kind, path: Self.render(path), message: message)))
+  }
+
+  /// The byte offset of the value at the cursor, to order issues.
+  private var currentOffset: Int { Int(tape[min(index, tape.count - 1)].offset) }
+
+  // MARK: Describing errors
+
+  /// The issue kind, message and `DecodingError` for an error thrown while decoding.
+  static func describe(_ error: any Error, path: [any CodingKey]) -> (FlexIssue.Kind, String, DecodingError?) {
+    guard let decodingError = error as? DecodingError else {
+      let wrapped = DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: path, debugDescription: "\(error)", underlyingError: error))
+      return (.dataCorrupted, "\(error)", wrapped)
+    }
+    switch decodingError {
+    case .keyNotFound:
+      return (.keyNotFound, "key not found", decodingError)
+    case .valueNotFound(let type, _):
+      return (.valueNotFound, "expected \(type) but found null", decodingError)
+    case .typeMismatch(_, let context):
+      return (.typeMismatch, sentence(context.debugDescription), decodingError)
+    case .dataCorrupted(let context):
+      if let validation = context.underlyingError as? ValidationFailure {
+        return (.validationFailed, "validation failed: \(validation)", decodingError)
+      }
+      return (.dataCorrupted, sentence(context.debugDescription), decodingError)
+    @unknown default:
+      return (.dataCorrupted, "\(decodingError)", decodingError)
+    }
+  }
+
+  /// "Expected to decode Int but found a string instead." → "expected Int but found a string".
+  private static func sentence(_ text: String) -> String {
+    var text = text.replacingOccurrences(of: "Expected to decode ", with: "expected ")
+    text = text.replacingOccurrences(of: " instead.", with: "")
+    if text.hasSuffix(".") { text.removeLast() }
+    guard let first = text.first else { return text }
+    return first.lowercased() + text.dropFirst()
+  }
+
+  // MARK: Paths
+
+  /// `items[3].author.id`.
+  static func render(_ path: [any CodingKey]) -> String {
+    var result = ""
+    for key in path {
+      if key is IndexCodingKey || isArrayIndexKey(key) {
+        result += "[\(key.intValue ?? 0)]"
+      } else {
+        if !result.isEmpty { result += "." }
+        result += key.stringValue
+      }
+    }
+    return result
+  }
+
+  /// `items.*.author.id`: array positions and dictionary keys become `*`.
+  static func sitePattern(_ path: [any CodingKey]) -> String {
+    path.map { key in
+      key is IndexCodingKey || isArrayIndexKey(key) || isDictionaryKey(key) ? "*" : key.stringValue
+    }.joined(separator: ".")
+  }
+
+  /// Foundation-style index keys made by other code (`"Index 3"` with an `intValue`).
+  private static func isArrayIndexKey(_ key: any CodingKey) -> Bool {
+    guard let intValue = key.intValue else { return false }
+    return key.stringValue == "Index \(intValue)"
+  }
+
+  /// Keys of dictionaries: ours, and the standard library's `_DictionaryCodingKey`.
+  private static func isDictionaryKey(_ key: any CodingKey) -> Bool {
+    key is DictionaryMemberKey || String(describing: type(of: key)).contains("DictionaryCodingKey")
+  }
+}
+
+/// The key of a dictionary member decoded by the engine itself during a replay.
+struct DictionaryMemberKey: CodingKey {
+  let stringValue: String
+  let intValue: Int?
+
+  init(stringValue: String) {
+    self.stringValue = stringValue
+    self.intValue = Int(stringValue)
+  }
+
+  init(intValue: Int) {
+    self.stringValue = String(intValue)
+    self.intValue = intValue
+  }
+}

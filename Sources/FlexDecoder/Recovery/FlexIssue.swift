@@ -1,0 +1,74 @@
+/// One problem met (or one thing tolerated) while decoding: what, where, and in words.
+///
+/// ```swift
+/// issue.kind     // .keyNotFound
+/// issue.path     // "items[1].sku"
+/// issue.message  // "key not found (tried \"sku\", \"SKU\")"
+/// print(issue)   // items[1].sku: key not found (tried "sku", "SKU")
+/// ```
+public struct FlexIssue: Sendable, CustomStringConvertible, Equatable {
+  /// What kind of problem or tolerance an issue records.
+  public enum Kind: Sendable, Hashable {
+    /// A required key was absent.
+    case keyNotFound
+    /// A required value was `null`.
+    case valueNotFound
+    /// A value had the wrong JSON type.
+    case typeMismatch
+    /// A value had the right type but was unusable (bad enum raw value, out-of-range number,
+    /// invalid date or Base64…).
+    case dataCorrupted
+    /// ``FlexValidatable/validate()`` threw.
+    case validationFailed
+    /// `.useDefaults` replaced a bad or missing value with a default.
+    case defaulted
+    /// `.useDefaults` dropped an array element or dictionary value that failed.
+    case droppedElement
+    /// A coercion was applied (reported only with `reportsCoercions`).
+    case coerced
+    /// A JSON key that no property used (reported with an `unknownKeyPolicy` other than
+    /// `.ignore`).
+    case unknownKey
+
+    /// Whether the issue is a problem (under `.collectAll`, one that makes decoding throw), as
+    /// opposed to a note about something tolerated.
+    public var isProblem: Bool {
+      switch self {
+      case .keyNotFound, .valueNotFound, .typeMismatch, .dataCorrupted, .validationFailed: return true
+      case .defaulted, .droppedElement, .coerced, .unknownKey: return false
+      }
+    }
+  }
+
+  /// What kind of issue this is.
+  public let kind: Kind
+  /// Where, as `items[3].author.id`: keys joined by `.`, array positions in brackets; `""` for
+  /// the top-level value.
+  public let path: String
+  /// The problem in words, e.g. `expected Int but found a string`.
+  public let message: String
+  /// The same problem as a `DecodingError`, when it is one.
+  let decodingError: DecodingError?
+
+  /// Creates an issue.
+  public init(kind: Kind, path: String, message: String) {
+    self.init(kind: kind, path: path, message: message, decodingError: nil)
+  }
+
+  init(kind: Kind, path: String, message: String, decodingError: DecodingError?) {
+    self.kind = kind
+    self.path = path
+    self.message = message
+    self.decodingError = decodingError
+  }
+
+  /// `path: message`, or just the message at the top level.
+  public var description: String {
+    path.isEmpty ? message : "\(path): \(message)"
+  }
+
+  /// Issues are equal when kind, path and message are.
+  public static func == (lhs: FlexIssue, rhs: FlexIssue) -> Bool {
+    lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.message == rhs.message
+  }
+}
