@@ -17,6 +17,10 @@ extension FlexJSONDecoder {
     case formatted(DateFormatter)
     /// Decoded by the closure, which reads from the decoder it is given.
     case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
+    /// Whatever shape the API sends: ISO 8601 / RFC 3339 with or without fractional seconds
+    /// and zone (`2024-05-01T12:30:00.123+02:00`), `yyyy-MM-dd`, `yyyy-MM-dd HH:mm:ss` (UTC),
+    /// and numbers or numeric strings as seconds since 1970 (milliseconds when above 10^11).
+    case flexible
   }
 
   /// How `Data` values are decoded. Same cases and meaning as `JSONDecoder.DataDecodingStrategy`.

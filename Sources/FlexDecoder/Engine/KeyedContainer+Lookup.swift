@@ -17,10 +17,14 @@ extension KeyedContainer {
   /// The tape index of the value for `key`, or `nil` if there is none.
   @inline(__always)
   func valueIndex(forKey key: Key) -> Int? {
+    let found: Int?
     if typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) {
-      return resolve(candidates)
+      found = resolve(candidates)
+    } else {
+      found = valueIndex(forString: key.stringValue)
     }
-    return valueIndex(forString: key.stringValue)
+    if usedValueIndices != nil, let found { usedValueIndices!.insert(found) }
+    return found
   }
 
   /// The candidates the maps give for a property name, the type's map first.
@@ -169,6 +173,8 @@ extension KeyedContainer {
     var current = objectIndex
     for component in path.components {
       guard let next = step(from: current, component) else { return nil }
+      // The member a key path goes through is used, for unknown-key reports.
+      if current == objectIndex, usedValueIndices != nil { usedValueIndices!.insert(next) }
       current = next
     }
     return current

@@ -2,7 +2,7 @@
 // KeyedContainer+Lookup.swift; this file turns found values into Swift values.
 
 /// `KeyedDecodingContainerProtocol` over one object of the tape.
-final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, UnknownKeyTracking {
   /// Objects with more members than this are looked up through a hash map.
   static var hashingThreshold: Int { 64 }
 
@@ -34,6 +34,8 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// Key (converted by the key strategy, if any) → value index; first occurrence wins. Built for
   /// key strategies and for large objects.
   var convertedKeys: [String: Int]?
+  /// With an `unknownKeyPolicy` other than `.ignore`: the values some lookup used.
+  var usedValueIndices: Set<Int>?
 
   init(
     decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,
@@ -57,6 +59,10 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     if matching == .converted || memberCount > Self.hashingThreshold {
       convertedKeys = makeConvertedKeys()
+    }
+    if decoder.options.unknownKeyPolicy != .ignore {
+      usedValueIndices = []
+      decoder.session.trackedContainers.append(self)
     }
   }
 

@@ -18,11 +18,18 @@ extension TapeDecoder {
     case .false: return false
     case .null: throw valueNotFound(Bool.self, path: path())
     case .string where options.coercions.contains(.stringToBool):
-      if let value = StringCoercion.bool(from: tape.string(at: valueIndex)) { return value }
+      if let value = StringCoercion.bool(from: tape.string(at: valueIndex)) {
+        noteCoercion(at: valueIndex, to: Bool.self, path: path())
+        return value
+      }
     case .number where options.coercions.contains(.numberToBool):
       switch tape.integer(at: valueIndex, as: Int8.self) {
-      case 0: return false
-      case 1: return true
+      case 0:
+        noteCoercion(at: valueIndex, to: Bool.self, path: path())
+        return false
+      case 1:
+        noteCoercion(at: valueIndex, to: Bool.self, path: path())
+        return true
       default: break
       }
     default: break
@@ -35,6 +42,7 @@ extension TapeDecoder {
     case .string: return tape.string(at: valueIndex)
     case .null: throw valueNotFound(String.self, path: path())
     case .number where options.coercions.contains(.numberToString):
+      noteCoercion(at: valueIndex, to: String.self, path: path())
       return tape.numberText(at: valueIndex)
     default: throw typeMismatch(String.self, at: valueIndex, path: path())
     }
@@ -54,10 +62,15 @@ extension TapeDecoder {
         isInteger
           ? NumberParsing.integer(fromIntegerText: text, as: type) : NumberParsing.integer(fromDecimalText: text, as: type)
       }
-      if let value { return value }
+      if let value {
+        noteCoercion(at: valueIndex, to: type, path: path())
+        return value
+      }
     case .true where options.coercions.contains(.boolToNumber):
+      noteCoercion(at: valueIndex, to: type, path: path())
       return 1
     case .false where options.coercions.contains(.boolToNumber):
+      noteCoercion(at: valueIndex, to: type, path: path())
       return 0
     default: break
     }
@@ -76,13 +89,16 @@ extension TapeDecoder {
           NumberParsing.double(fromNumberText: text)
         })
       {
+        noteCoercion(at: valueIndex, to: Double.self, path: path())
         return value
       }
     case .null:
       throw valueNotFound(Double.self, path: path())
     case .true where options.coercions.contains(.boolToNumber):
+      noteCoercion(at: valueIndex, to: Double.self, path: path())
       return 1
     case .false where options.coercions.contains(.boolToNumber):
+      noteCoercion(at: valueIndex, to: Double.self, path: path())
       return 0
     default: break
     }
@@ -101,13 +117,16 @@ extension TapeDecoder {
           NumberParsing.float(fromNumberText: text)
         })
       {
+        noteCoercion(at: valueIndex, to: Float.self, path: path())
         return value
       }
     case .null:
       throw valueNotFound(Float.self, path: path())
     case .true where options.coercions.contains(.boolToNumber):
+      noteCoercion(at: valueIndex, to: Float.self, path: path())
       return 1
     case .false where options.coercions.contains(.boolToNumber):
+      noteCoercion(at: valueIndex, to: Float.self, path: path())
       return 0
     default: break
     }
@@ -124,5 +143,23 @@ extension TapeDecoder {
     if string == negativeInfinity { return -.infinity }
     if string == nan { return .nan }
     return nil
+  }
+
+  /// With `reportsCoercions`, notes that the value at `valueIndex` was coerced to `type`:
+  /// `coerced string "42" to Int`.
+  func noteCoercion(at valueIndex: Int, to type: Any.Type, path: @autoclosure () -> [any CodingKey]) {
+    guard options.reportsCoercions else { return }
+    let entry = tape[valueIndex]
+    let source: String
+    switch entry.kind {
+    case .string: source = "string \"\(tape.string(at: valueIndex))\""
+    case .number: source = "number \(tape.numberText(at: valueIndex))"
+    case .true: source = "bool true"
+    case .false: source = "bool false"
+    case .null: source = "null"
+    case .array: source = "a single value"
+    case .object: source = "an object"
+    }
+    recordNote(.coerced, path: path(), message: "coerced \(source) to \(type)", valueIndex: valueIndex)
   }
 }

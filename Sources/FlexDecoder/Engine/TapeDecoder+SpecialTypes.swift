@@ -64,6 +64,23 @@ extension TapeDecoder {
       return date
     case .custom(let closure):
       return try at(valueIndex) { try closure(self) }
+    case .flexible:
+      switch tape[valueIndex].kind {
+      case .number:
+        return FlexibleDateParser.date(fromNumber: try unwrapDouble(at: valueIndex, path: pathStack))
+      case .string:
+        guard let date = FlexibleDateParser.date(from: tape.string(at: valueIndex)) else {
+          throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+              codingPath: pathStack,
+              debugDescription: "Expected a date (ISO 8601, yyyy-MM-dd, yyyy-MM-dd HH:mm:ss or seconds since 1970)."))
+        }
+        return date
+      case .null:
+        throw valueNotFound(Date.self, path: pathStack)
+      default:
+        throw typeMismatch(Date.self, at: valueIndex, path: pathStack)
+      }
     }
   }
 

@@ -20,6 +20,8 @@ final class DecodeSession {
   var traits: [ObjectIdentifier: TypeTraits] = [:]
   /// The (type, key type) pairs whose map names were checked against the keys.
   var checkedMappings: Set<[ObjectIdentifier]> = []
+  /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
+  var trackedContainers: [any UnknownKeyTracking] = []
 
   init(options: DecodingOptions) {
     self.options = options
@@ -165,6 +167,9 @@ final class TapeDecoder: Decoder {
             codingPath: path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
       }
       if options.coercions.contains(.singleToArray) {
+        if options.reportsCoercions {
+          recordNote(.coerced, path: path, message: "coerced \(describe(valueIndex)) to an array of one", valueIndex: valueIndex)
+        }
         return UnkeyedContainer(decoder: self, firstElement: valueIndex, count: 1, explicitPath: explicitPath)
       }
       throw typeMismatch([Any].self, at: valueIndex, path: path)
@@ -180,6 +185,11 @@ final class TapeDecoder: Decoder {
     let text = tape.string(at: valueIndex)
     guard let embedded = try? JSONTape.scan(copying: text.utf8, options: options.parsing), embedded[0].kind == kind
     else { return nil }
+    if options.reportsCoercions {
+      recordNote(
+        .coerced, path: path, message: "coerced a string holding JSON to \(kind == .object ? "an object" : "an array")",
+        valueIndex: valueIndex)
+    }
     return TapeDecoder(tape: embedded, session: session, index: 0, codingPath: path)
   }
 
@@ -202,11 +212,15 @@ final class TapeDecoder: Decoder {
       index = savedIndex
       pendingType = nil
     }
+    let trackedBefore = session.trackedContainers.count
     let value: T
     if recovery != nil, let recovered = try decodeCollectionRecovering(type, at: valueIndex) {
       value = recovered
     } else {
       value = try T(from: self)
+    }
+    if session.trackedContainers.count > trackedBefore {
+      try checkUnknownKeys(since: trackedBefore)
     }
     if traits.isValidatable, let validatable = value as? any FlexValidatable {
       do {

@@ -15,7 +15,13 @@ struct DocumentDecoding {
     let plainSession = DecodeSession(options: options)
     do {
       let value = try decodeOnce(type, session: plainSession)
-      return FlexDecoded(value: value, issues: plainSession.notes.sorted { $0.offset < $1.offset }.map(\.issue))
+      let notes = RecoveryState.ordered(plainSession.notes)
+      if options.errorPolicy == .collectAll, notes.contains(where: isProblem) {
+        throw FlexDecodingError(issues: notes.filter(isProblem), typeName: "\(type)")
+      }
+      return FlexDecoded(value: value, issues: notes)
+    } catch let error as FlexDecodingError {
+      throw error
     } catch {
       guard options.errorPolicy != .failFast else { throw error }
     }
@@ -52,6 +58,12 @@ struct DocumentDecoding {
     throw collected(plan: plan, type)
   }
 
+  /// Whether an issue makes `.collectAll` throw: a problem, or an unknown key under
+  /// `unknownKeyPolicy = .fail`.
+  private func isProblem(_ issue: FlexIssue) -> Bool {
+    issue.kind.isProblem || (issue.kind == .unknownKey && options.unknownKeyPolicy == .fail)
+  }
+
   private func decodeOnce<T: Decodable>(_ type: T.Type, session: DecodeSession) throws -> T {
     let decoder = TapeDecoder(tape: tape, session: session)
     let valueIndex = try keyPath.map { try decoder.walk($0, from: 0) } ?? 0
@@ -64,8 +76,8 @@ struct DocumentDecoding {
     _ value: T, _ type: T.Type, session: DecodeSession, recovery: RecoveryState
   ) throws -> FlexDecoded<T> {
     let all = issues(of: session, recovery)
-    if options.errorPolicy == .collectAll, all.contains(where: \.kind.isProblem) {
-      throw FlexDecodingError(issues: all.filter(\.kind.isProblem), typeName: "\(type)")
+    if options.errorPolicy == .collectAll, all.contains(where: isProblem) {
+      throw FlexDecodingError(issues: all.filter(isProblem), typeName: "\(type)")
     }
     return FlexDecoded(value: value, issues: all)
   }
@@ -76,7 +88,7 @@ struct DocumentDecoding {
 
   private func collected<T>(_ recovery: RecoveryState, adding error: any Error, _ type: T.Type) -> FlexDecodingError {
     let (kind, message, decodingError) = TapeDecoder.describe(error, path: [])
-    var issues = recovery.orderedIssues.filter(\.kind.isProblem)
+    var issues = recovery.orderedIssues.filter(isProblem)
     let path = (error as? DecodingError).map { TapeDecoder.render($0.context.codingPath) } ?? ""
     issues.append(FlexIssue(kind: kind, path: path, message: message, decodingError: decodingError))
     return FlexDecodingError(issues: issues, typeName: "\(type)")

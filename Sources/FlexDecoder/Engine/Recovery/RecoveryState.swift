@@ -54,16 +54,16 @@ final class RecoveryState {
   }
 
   /// The issues in document order (stable for equal offsets).
-  var orderedIssues: [FlexIssue] { ordered(issues) }
+  var orderedIssues: [FlexIssue] { Self.ordered(issues) }
 
   /// `entries` sorted by offset, keeping the recorded order for equal offsets.
-  func ordered(_ entries: [(offset: Int, issue: FlexIssue)]) -> [FlexIssue] {
+  static func ordered(_ entries: [(offset: Int, issue: FlexIssue)]) -> [FlexIssue] {
     entries.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element.issue)
   }
 
   /// The recorded issues and `notes` together, in document order.
   func orderedIssues(mergedWith notes: [(offset: Int, issue: FlexIssue)]) -> [FlexIssue] {
-    ordered(issues + notes)
+    Self.ordered(issues + notes)
   }
 
   /// Notes `site` as the origin of the error now propagating, unless an inner call of the same

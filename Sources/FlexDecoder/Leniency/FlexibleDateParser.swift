@@ -1,0 +1,122 @@
+import Foundation
+
+/// The parser behind `DateDecodingStrategy.flexible`: the date shapes real APIs send.
+///
+/// Accepted strings (a zone-less time is UTC):
+/// - `2024-05-01`
+/// - `2024-05-01 12:30:00`, `2024-05-01T12:30:00`
+/// - ISO 8601 / RFC 3339 with or without seconds, fractional seconds and zone:
+///   `2024-05-01T12:30:00Z`, `2024-05-01T12:30:00.123+02:00`, `2024-05-01T12:30+0200`
+/// - a number of seconds since 1970 as text (`"1714566600"`, `"1714566600.5"`)
+///
+/// Numbers (and numeric strings) above 10^11 are read as milliseconds.
+enum FlexibleDateParser {
+  /// Seconds since 1970 for a number, or milliseconds when above 10^11 (about year 5138 in
+  /// seconds, 1973 in milliseconds).
+  static func date(fromNumber number: Double) -> Date {
+    Date(timeIntervalSince1970: abs(number) > 1e11 ? number / 1000 : number)
+  }
+
+  /// The date in `string`, or `nil` if it has none of the accepted shapes.
+  static func date(from string: String) -> Date? {
+    let trimmed = string.trimmingASCIIWhitespace()
+    if let number = Double(trimmed), trimmed.first.map({ $0.isNumber || $0 == "-" }) == true {
+      return date(fromNumber: number)
+    }
+    var scanner = DigitScanner(Array(trimmed.utf8))
+    guard let year = scanner.number(digits: 4), scanner.skip("-"),
+      let month = scanner.number(digits: 2), scanner.skip("-"),
+      let day = scanner.number(digits: 2),
+      (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+    else { return nil }
+    var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
+    if scanner.isAtEnd { return Date(timeIntervalSince1970: seconds) }
+
+    guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
+      let hour = scanner.number(digits: 2), scanner.skip(":"),
+      let minute = scanner.number(digits: 2), hour < 24, minute < 60
+    else { return nil }
+    seconds += Double(hour * 3600 + minute * 60)
+    if scanner.skip(":") {
+      guard let second = scanner.number(digits: 2), second <= 60 else { return nil }
+      seconds += Double(second)
+      if scanner.skip(".") || scanner.skip(",") {
+        guard let fraction = scanner.fraction() else { return nil }
+        seconds += fraction
+      }
+    }
+    if scanner.isAtEnd || scanner.skip("Z") || scanner.skip("z") {
+      return scanner.isAtEnd ? Date(timeIntervalSince1970: seconds) : nil
+    }
+    guard let sign = scanner.sign(), let zoneHours = scanner.number(digits: 2), zoneHours < 24 else { return nil }
+    _ = scanner.skip(":")
+    let zoneMinutes = scanner.isAtEnd ? 0 : scanner.number(digits: 2)
+    guard let zoneMinutes, zoneMinutes < 60, scanner.isAtEnd else { return nil }
+    seconds -= Double(sign * (zoneHours * 3600 + zoneMinutes * 60))
+    return Date(timeIntervalSince1970: seconds)
+  }
+
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
+  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+}
+
+/// A cursor over ASCII date text.
+private struct DigitScanner {
+  let bytes: [UInt8]
+  var position = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  var isAtEnd: Bool { position == bytes.count }
+
+  mutating func skip(_ character: Character) -> Bool {
+    guard position < bytes.count, let ascii = character.asciiValue, bytes[position] == ascii else { return false }
+    position += 1
+    return true
+  }
+
+  mutating func number(digits: Int) -> Int? {
+    guard position + digits <= bytes.count else { return nil }
+    var value = 0
+    for offset in 0..<digits {
+      let digit = bytes[position + offset] &- 0x30
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+    }
+    position += digits
+    return value
+  }
+
+  mutating func fraction() -> Double? {
+    var value = 0.0
+    var scale = 0.1
+    let start = position
+    while position < bytes.count, bytes[position] &- 0x30 < 10 {
+      value += Double(bytes[position] &- 0x30) * scale
+      scale /= 10
+      position += 1
+    }
+    return position > start ? value : nil
+  }
+
+  mutating func sign() -> Int? {
+    if skip("+") { return 1 }
+    if skip("-") { return -1 }
+    return nil
+  }
+}
