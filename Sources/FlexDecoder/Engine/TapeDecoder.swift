@@ -19,15 +19,16 @@ final class TapeDecoder: Decoder {
   /// Set while a `[String: …]` dictionary is being decoded under a key strategy: its keyed
   /// container matches keys as written, as in `JSONDecoder`.
   var exemptsNextContainerFromKeyStrategy = false
-  /// The type whose `init(from:)` is running, until it asks for its keyed container: that
-  /// container reads the type's ``FlexKeyMapping``.
+  /// The type whose `init(from:)` is running at `index`: every keyed container it asks for
+  /// reads the type's ``FlexKeyMapping`` (an initializer may ask more than once, and a subclass
+  /// may hand the same decoder to `super.init(from:)`).
   var pendingType: (any Decodable.Type)?
   /// For a superclass decoder: the key map of the class being decoded.
   var inheritedTypeMapping: FlexKeyMap?
   /// Key maps already looked up during this decode, by type.
   private var typeMappings: [ObjectIdentifier: FlexKeyMap?] = [:]
-  /// The (type, key type) pairs whose map names were checked against the keys.
-  private var checkedMappings: Set<[ObjectIdentifier]> = []
+  /// The types whose map names were checked against the keys of their first keyed container.
+  private var checkedMappings: Set<ObjectIdentifier> = []
 
   init(tape: JSONTape, options: DecodingOptions, index: Int = 0, codingPath: [any CodingKey] = []) {
     self.tape = tape
@@ -49,15 +50,10 @@ final class TapeDecoder: Decoder {
   }
 
   /// The key map for the container the running `init(from:)` asks for: its type's
-  /// ``FlexKeyMapping`` (looked up once per type and decode), or the map a superclass decoder
-  /// inherited.
+  /// ``FlexKeyMapping`` (looked up once per type and decode), or, at the top of a superclass
+  /// decoder, the map it inherited.
   private func typeMapping<Key: CodingKey>(for keyType: Key.Type) throws -> FlexKeyMap? {
-    if let inherited = inheritedTypeMapping {
-      inheritedTypeMapping = nil
-      return inherited
-    }
-    guard let type = pendingType else { return nil }
-    pendingType = nil
+    guard let type = pendingType else { return inheritedTypeMapping }
     let identifier = ObjectIdentifier(type)
     let mapping: FlexKeyMap?
     if let cached = typeMappings[identifier] {
@@ -66,7 +62,7 @@ final class TapeDecoder: Decoder {
       mapping = (type as? any FlexKeyMapping.Type)?.keyMapping
       typeMappings[identifier] = mapping
     }
-    if let mapping, !(type is AnyClass), checkedMappings.insert([identifier, ObjectIdentifier(keyType)]).inserted {
+    if let mapping, !(type is AnyClass), checkedMappings.insert(identifier).inserted {
       for name in mapping.entries.keys.sorted() where Key(stringValue: name) == nil {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
@@ -152,16 +148,15 @@ final class TapeDecoder: Decoder {
     if let scalar = try decodeScalar(type, at: valueIndex, path: pathStack) {
       return scalar
     }
+    let savedType = pendingType
+    pendingType = type
+    defer { pendingType = savedType }
     if let special = try decodeSpecialType(type, at: valueIndex) {
       return special
     }
     let savedIndex = index
     index = valueIndex
-    pendingType = type
-    defer {
-      index = savedIndex
-      pendingType = nil
-    }
+    defer { index = savedIndex }
     return try T(from: self)
   }
 
