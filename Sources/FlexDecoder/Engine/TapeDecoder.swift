@@ -16,8 +16,9 @@ final class TapeDecoder: Decoder {
   var index: Int
   /// The coding path of the value at `index`.
   var pathStack: [any CodingKey]
-  /// Set while a `[String: …]` dictionary is being decoded under a key strategy: its keyed
-  /// container matches keys as written, as in `JSONDecoder`.
+  /// Set while a `[String: …]` dictionary is being decoded under a key strategy or a global key
+  /// map: its keyed container matches keys as written, as in `JSONDecoder`. Its keys are data,
+  /// not property names.
   var exemptsNextContainerFromKeyStrategy = false
   /// The type whose `init(from:)` is running at `index`: every keyed container it asks for
   /// reads the type's ``FlexKeyMapping`` (an initializer may ask more than once, and a subclass
@@ -100,11 +101,12 @@ final class TapeDecoder: Decoder {
       }
       throw typeMismatch([String: Any].self, at: valueIndex, path: path)
     }
-    let usesDefaultKeys = options.usesDefaultKeys || exemptsNextContainerFromKeyStrategy
+    let exemptsKeys = exemptsNextContainerFromKeyStrategy
     exemptsNextContainerFromKeyStrategy = false
     return KeyedContainer(
-      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath, usesDefaultKeys: usesDefaultKeys,
-      typeMapping: typeMapping)
+      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath,
+      usesDefaultKeys: options.usesDefaultKeys || exemptsKeys, typeMapping: typeMapping,
+      globalMapping: exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping)
   }
 
   /// An unkeyed container for the array at `valueIndex`.
