@@ -87,10 +87,14 @@ final class TapeDecoder: Decoder {
   func makeKeyedContainer<Key: CodingKey>(
     keyedBy type: Key.Type, at valueIndex: Int, explicitPath: [any CodingKey]?, typeMapping: FlexKeyMap?
   ) throws -> KeyedContainer<Key> {
+    let exemptsKeys = exemptsNextContainerFromKeyStrategy
+    exemptsNextContainerFromKeyStrategy = false
     let entry = tape[valueIndex]
     guard entry.kind == .object else {
       let path = explicitPath ?? pathStack
       if let embedded = embeddedDocument(at: valueIndex, kind: .object, path: path) {
+        // A `[String: …]` dictionary held in a string keeps its keys as written, too.
+        embedded.exemptsNextContainerFromKeyStrategy = exemptsKeys
         return try embedded.makeKeyedContainer(keyedBy: type, at: 0, explicitPath: nil, typeMapping: typeMapping)
       }
       if entry.kind == .null {
@@ -101,8 +105,6 @@ final class TapeDecoder: Decoder {
       }
       throw typeMismatch([String: Any].self, at: valueIndex, path: path)
     }
-    let exemptsKeys = exemptsNextContainerFromKeyStrategy
-    exemptsNextContainerFromKeyStrategy = false
     return KeyedContainer(
       decoder: self, objectIndex: valueIndex, explicitPath: explicitPath,
       usesDefaultKeys: options.usesDefaultKeys || exemptsKeys, typeMapping: typeMapping,
