@@ -106,6 +106,10 @@ extension TapeDecoder {
       }
       guard let decimal else { throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack) }
       return decimal
+    case .true where options.coercions.contains(.boolToNumber):
+      return 1
+    case .false where options.coercions.contains(.boolToNumber):
+      return 0
     default:
       throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack)
     }
