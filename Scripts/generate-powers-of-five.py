@@ -11,6 +11,11 @@ product with any 64-bit significand never underestimates. Run: python3 Scripts/g
 SMALLEST, LARGEST = -342, 308
 
 
+def hex64(value):
+    digits = f"{value:016X}"
+    return "0x" + "_".join(digits[i:i + 4] for i in range(0, 16, 4))
+
+
 def entry(q):
     if q >= 0:
         value = 5 ** q
@@ -43,6 +48,6 @@ lines = [
 ]
 for q in range(SMALLEST, LARGEST + 1):
     v = entry(q)
-    lines.append(f"    0x{v >> 64:016X}, 0x{v & ((1 << 64) - 1):016X},  // 5^{q}")
+    lines.append(f"    {hex64(v >> 64)}, {hex64(v & ((1 << 64) - 1))},  // 5^{q}")
 lines += ["  ]", "}", ""]
 open("Sources/FlexCore/Numbers/PowersOfFive.swift", "w").write("\n".join(lines))

@@ -24,6 +24,9 @@ enum DecodeBenchmarks {
       decodeRow(type, input: input, library: "FlexJSONDecoder.strict()") {
         [decoder = FlexJSONDecoder.strict()] in try decoder.decode(type, from: $0)
       },
+      decodeRow(type, input: input, library: "FlexJSONDecoder() (defaults)") {
+        [decoder = FlexJSONDecoder()] in try decoder.decode(type, from: $0)
+      },
     ]
   }
 

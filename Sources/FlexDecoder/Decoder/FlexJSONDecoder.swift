@@ -109,7 +109,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   }
 
   /// A key map applied to every type, for the properties the type's own ``FlexKeyMapping``
-  /// does not map. Default: empty.
+  /// does not map. Default: empty. Keys of `[String: …]` dictionaries are left as they are.
   ///
   /// ```swift
   /// decoder.keyMapping = ["id": ["id", "ID", "_id"]]   // every type's `id`

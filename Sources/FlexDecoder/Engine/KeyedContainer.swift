@@ -25,7 +25,8 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, Unkn
   let matching: Matching
   /// The decoded type's own key map (``FlexKeyMapping``), if any.
   let typeMapping: FlexKeyMap?
-  /// The decoder's global key map, if not empty.
+  /// The decoder's global key map, if not empty and the object is not a `[String: …]`
+  /// dictionary.
   let globalMapping: FlexKeyMap?
 
   var hintOrdinal = 0
@@ -39,7 +40,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, Unkn
 
   init(
     decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,
-    typeMapping: FlexKeyMap?
+    typeMapping: FlexKeyMap?, globalMapping: FlexKeyMap?
   ) {
     self.decoder = decoder
     self.tape = decoder.tape
@@ -48,7 +49,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, Unkn
     self.pathDepth = decoder.pathStack.count
     self.explicitPath = explicitPath
     self.typeMapping = typeMapping
-    self.globalMapping = decoder.options.keyMapping.isEmpty ? nil : decoder.options.keyMapping
+    self.globalMapping = globalMapping
     self.hintKeyIndex = objectIndex &+ 1
     if usesDefaultKeys {
       matching = .exact

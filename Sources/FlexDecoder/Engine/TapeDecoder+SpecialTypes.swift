@@ -2,10 +2,11 @@ import Foundation
 
 // Types that JSONDecoder decodes its own way instead of calling their `init(from:)`: Date and
 // Data (per strategy), URL (from a string), Decimal (from the number's text), and `[String: …]`
-// dictionaries (exempt from key strategies). JSONValue is added here: it is built straight from
+// dictionaries (exempt from key strategies and the global key map). JSONValue is added here: it is built straight from
 // the tape, keeping every number's text.
 
-/// Marks `[String: Value]`, whose keys a key decoding strategy must leave alone.
+/// Marks `[String: Value]`, whose keys a key decoding strategy or global key map must leave
+/// alone.
 protocol StringKeyedDictionaryMarker {}
 extension Dictionary: StringKeyedDictionaryMarker where Key == String, Value: Decodable {}
 
@@ -18,7 +19,7 @@ extension TapeDecoder {
     if T.self == URL.self { return try decodeURL(at: valueIndex) as? T }
     if T.self == Decimal.self { return try decodeDecimal(at: valueIndex) as? T }
     if T.self == JSONValue.self { return JSONValue(tape: tape, at: valueIndex) as? T }
-    if !options.usesDefaultKeys && T.self is any StringKeyedDictionaryMarker.Type {
+    if !(options.usesDefaultKeys && options.keyMapping.isEmpty) && T.self is any StringKeyedDictionaryMarker.Type {
       let savedIndex = index
       index = valueIndex
       exemptsNextContainerFromKeyStrategy = true
@@ -122,6 +123,10 @@ extension TapeDecoder {
       }
       guard let decimal else { throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack) }
       return decimal
+    case .true where options.coercions.contains(.boolToNumber):
+      return 1
+    case .false where options.coercions.contains(.boolToNumber):
+      return 0
     default:
       throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack)
     }

@@ -57,11 +57,13 @@ final class TapeDecoder: Decoder {
   var index: Int
   /// The coding path of the value at `index`.
   var pathStack: [any CodingKey]
-  /// Set while a `[String: …]` dictionary is being decoded under a key strategy: its keyed
-  /// container matches keys as written, as in `JSONDecoder`.
+  /// Set while a `[String: …]` dictionary is being decoded under a key strategy or a global key
+  /// map: its keyed container matches keys as written, as in `JSONDecoder`. Its keys are data,
+  /// not property names.
   var exemptsNextContainerFromKeyStrategy = false
-  /// The type whose `init(from:)` is running, until it asks for its keyed container: that
-  /// container reads the type's ``FlexKeyMapping``.
+  /// The type whose `init(from:)` is running at `index`: every keyed container it asks for
+  /// reads the type's ``FlexKeyMapping`` (an initializer may ask more than once, and a subclass
+  /// may hand the same decoder to `super.init(from:)`).
   var pendingType: (any Decodable.Type)?
   /// For a superclass decoder: the key map of the class being decoded.
   var inheritedTypeMapping: FlexKeyMap?
@@ -104,18 +106,13 @@ final class TapeDecoder: Decoder {
   }
 
   /// The key map for the container the running `init(from:)` asks for: its type's
-  /// ``FlexKeyMapping`` (looked up once per type and decode), or the map a superclass decoder
-  /// inherited.
+  /// ``FlexKeyMapping`` (looked up once per type and decode), or, at the top of a superclass
+  /// decoder, the map it inherited.
   private func typeMapping<Key: CodingKey>(for keyType: Key.Type) throws -> FlexKeyMap? {
-    if let inherited = inheritedTypeMapping {
-      inheritedTypeMapping = nil
-      return inherited
-    }
-    guard let type = pendingType else { return nil }
-    pendingType = nil
+    guard let type = pendingType else { return inheritedTypeMapping }
     guard let mapping = session.traits(of: type).keyMapping else { return nil }
     let identifier = ObjectIdentifier(type)
-    if !(type is AnyClass), session.checkedMappings.insert([identifier, ObjectIdentifier(keyType)]).inserted {
+    if !(type is AnyClass), session.checkedMappings.insert([identifier]).inserted {
       for name in mapping.entries.keys.sorted() where Key(stringValue: name) == nil {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
@@ -131,10 +128,14 @@ final class TapeDecoder: Decoder {
   func makeKeyedContainer<Key: CodingKey>(
     keyedBy type: Key.Type, at valueIndex: Int, explicitPath: [any CodingKey]?, typeMapping: FlexKeyMap?
   ) throws -> KeyedContainer<Key> {
+    let exemptsKeys = exemptsNextContainerFromKeyStrategy
+    exemptsNextContainerFromKeyStrategy = false
     let entry = tape[valueIndex]
     guard entry.kind == .object else {
       let path = explicitPath ?? pathStack
       if let embedded = embeddedDocument(at: valueIndex, kind: .object, path: path) {
+        // A `[String: …]` dictionary held in a string keeps its keys as written, too.
+        embedded.exemptsNextContainerFromKeyStrategy = exemptsKeys
         return try embedded.makeKeyedContainer(keyedBy: type, at: 0, explicitPath: nil, typeMapping: typeMapping)
       }
       if entry.kind == .null {
@@ -145,11 +146,10 @@ final class TapeDecoder: Decoder {
       }
       throw typeMismatch([String: Any].self, at: valueIndex, path: path)
     }
-    let usesDefaultKeys = options.usesDefaultKeys || exemptsNextContainerFromKeyStrategy
-    exemptsNextContainerFromKeyStrategy = false
     return KeyedContainer(
-      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath, usesDefaultKeys: usesDefaultKeys,
-      typeMapping: typeMapping)
+      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath,
+      usesDefaultKeys: options.usesDefaultKeys || exemptsKeys, typeMapping: typeMapping,
+      globalMapping: exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping)
   }
 
   /// An unkeyed container for the array at `valueIndex`.
@@ -201,17 +201,16 @@ final class TapeDecoder: Decoder {
     if let scalar = try decodeScalar(type, at: valueIndex, path: pathStack) {
       return scalar
     }
+    let savedType = pendingType
+    pendingType = type
+    defer { pendingType = savedType }
     if let special = try decodeSpecialType(type, at: valueIndex) {
       return special
     }
     let traits = session.traits(of: type)
     let savedIndex = index
     index = valueIndex
-    pendingType = traits.keyMapping == nil ? nil : type
-    defer {
-      index = savedIndex
-      pendingType = nil
-    }
+    defer { index = savedIndex }
     let trackedBefore = session.trackedContainers.count
     let value: T
     if recovery != nil, let recovered = try decodeCollectionRecovering(type, at: valueIndex) {

@@ -1,0 +1,513 @@
+import FlexDecoder
+import Foundation
+import Testing
+
+/// Each ``FlexCoercions`` option, on its own and switched off.
+@Suite("Coercions")
+struct CoercionTests {
+  // MARK: - Defaults
+
+  @Test func standardIsTheDefault() {
+    #expect(FlexJSONDecoder().coercions == .standard)
+    #expect(FlexCoercions.standard == [.numberToString, .stringToNumber, .stringToBool, .numberToBool])
+  }
+
+  @Test func strictDecoderHasNoCoercions() {
+    #expect(FlexJSONDecoder.strict().coercions == [])
+  }
+
+  @Test func allHoldsEveryCoercion() {
+    #expect(FlexCoercions.all == FlexCoercions(CoercionSample.all.map(\.option)))
+  }
+
+  // MARK: - Each option alone
+
+  @Test(arguments: CoercionSample.all)
+  func eachCoercionActsAlone(enabled: CoercionSample) {
+    for sample in CoercionSample.all {
+      let decoder = FlexJSONDecoder()
+      decoder.coercions = enabled.option
+      let succeeded = (try? sample.decode(decoder)) != nil
+      #expect(succeeded == (sample.option == enabled.option), "\(sample) with only \(enabled) enabled")
+    }
+  }
+
+  @Test(arguments: CoercionSample.all)
+  func eachCoercionCanBeSwitchedOff(sample: CoercionSample) throws {
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = FlexCoercions.all.subtracting(sample.option)
+    let error = try requireDecodingError { try sample.decode(decoder) }
+    let summary = DecodingErrorSummary(error)
+    #expect(summary.kind == .typeMismatch)
+    #expect(summary.path.first == "value")
+  }
+
+  @Test(arguments: CoercionSample.all)
+  func strictDecoderThrowsWhatJSONDecoderThrows(sample: CoercionSample) throws {
+    let flexError = try requireDecodingError { try sample.decode(FlexJSONDecoder.strict()) }
+    let foundationError = try requireDecodingError { try sample.decodeWithFoundation() }
+    let flex = DecodingErrorSummary(flexError)
+    let foundation = DecodingErrorSummary(foundationError)
+    #expect(flex.kind == foundation.kind)
+    #expect(flex.path == foundation.path)
+  }
+
+  // MARK: - numberToString
+
+  @Test(arguments: [
+    "42", "1.50", "-0", "1e3", "1E+3", "0.1", "12345678901234567890", "-12.500e-3", "1000000000000000000000000",
+  ])
+  func numberToStringKeepsTheNumbersOwnText(number: String) throws {
+    #expect(try value(String.self, number, coercions: .numberToString) == number)
+    #expect(try value(String?.self, number, coercions: .numberToString) == number)
+  }
+
+  @Test func numberToStringWorksInArraysAndAtTheTopLevel() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = .numberToString
+    #expect(try decoder.decode([String].self, from: Data(#"[1, "a", 2.50]"#.utf8)) == ["1", "a", "2.50"])
+    #expect(try decoder.decode(String.self, from: Data("7.0".utf8)) == "7.0")
+  }
+
+  // MARK: - stringToNumber
+
+  @Test func stringToNumberFillsEveryIntegerWidth() throws {
+    let json = #"""
+      {"int": "-42", "int8": "-128", "int16": "32767", "int32": " -7 ", "int64": "-9223372036854775808",
+       "uint": "42", "uint8": "255", "uint16": "65535", "uint32": "4294967295",
+       "uint64": "12345678901234567890", "int128": "-170141183460469231731687303715884105728",
+       "uint128": "340282366920938463463374607431768211455"}
+      """#
+    let widths = try FlexJSONDecoder().decode(IntegerWidths.self, from: Data(json.utf8))
+    #expect(widths.int == -42)
+    #expect(widths.int8 == -128)
+    #expect(widths.int16 == 32767)
+    #expect(widths.int32 == -7)
+    #expect(widths.int64 == .min)
+    #expect(widths.uint == 42)
+    #expect(widths.uint8 == 255)
+    #expect(widths.uint16 == 65535)
+    #expect(widths.uint32 == .max)
+    #expect(widths.uint64 == 12_345_678_901_234_567_890)
+    #expect(widths.int128 == .min)
+    #expect(widths.uint128 == .max)
+  }
+
+  @Test func stringToNumberFillsEveryIntegerWidthThroughSingleValueContainers() throws {
+    try expectCoerced(Int.self, #""42""#, 42)
+    try expectCoerced(Int8.self, #""42""#, 42)
+    try expectCoerced(Int16.self, #""42""#, 42)
+    try expectCoerced(Int32.self, #""42""#, 42)
+    try expectCoerced(Int64.self, #""42""#, 42)
+    try expectCoerced(Int128.self, #""42""#, 42)
+    try expectCoerced(UInt.self, #""42""#, 42)
+    try expectCoerced(UInt8.self, #""42""#, 42)
+    try expectCoerced(UInt16.self, #""42""#, 42)
+    try expectCoerced(UInt32.self, #""42""#, 42)
+    try expectCoerced(UInt64.self, #""42""#, 42)
+    try expectCoerced(UInt128.self, #""42""#, 42)
+    try expectCoerced([Int8].self, #"["1", 2, " 3 "]"#, [1, 2, 3])
+    try expectCoerced([UInt64].self, #"["18446744073709551615"]"#, [.max])
+  }
+
+  @Test(arguments: [
+    (#""1.0""#, 1), (#"" 42 ""#, 42), (#""\t42\n""#, 42), (#""1e3""#, 1000), (#""1E2""#, 100),
+    (#""1.5e1""#, 15), (#""-0""#, 0), (#""100e-2""#, 1), (#""9223372036854775807""#, .max),
+  ])
+  func stringToNumberReadsIntegers(json: String, expected: Int) throws {
+    #expect(try value(Int.self, json, coercions: .stringToNumber) == expected)
+  }
+
+  @Test(arguments: [
+    #""1.5""#, #""abc""#, #""""#, #"" ""#, #""+1""#, #""0x10""#, #""1 2""#, #""12abc""#, #""1.2.3""#, #""042""#,
+    #"".5""#, #""1.""#, #""9223372036854775808""#, #""1e19""#, #""NaN""#,
+  ])
+  func stringToNumberRejectsWhatIsNotAnIntegerInRange(json: String) throws {
+    let error = try valueError(Int.self, json, coercions: .stringToNumber)
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == ["value"])
+  }
+
+  @Test func stringToNumberChecksTheTargetsRange() throws {
+    #expect(try valueError(UInt8.self, #""300""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(UInt8.self, #""-1""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(Int8.self, #""128""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(Int8.self, #""1e3""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(UInt.self, #""-5""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(UInt64.self, #""18446744073709551616""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(Double.self, #""1e400""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(Float.self, #""1e39""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try value(UInt8.self, #""255""#, coercions: .stringToNumber) == 255)
+    #expect(try value(Int8.self, #""-128""#, coercions: .stringToNumber) == -128)
+  }
+
+  @Test func stringToNumberIsExactForLargeIntegers() throws {
+    #expect(try value(UInt64.self, #""12345678901234567890""#, coercions: .stringToNumber) == 12_345_678_901_234_567_890)
+    #expect(try value(Int64.self, #""-9223372036854775808""#, coercions: .stringToNumber) == .min)
+  }
+
+  @Test(arguments: [
+    (#""-0.5""#, -0.5), (#""0.1""#, 0.1), (#"" 1e3 ""#, 1000), (#""42""#, 42), (#""2.5E-3""#, 0.0025),
+    (#""1.7976931348623157e308""#, .greatestFiniteMagnitude),
+  ])
+  func stringToNumberReadsDoubles(json: String, expected: Double) throws {
+    #expect(try value(Double.self, json, coercions: .stringToNumber) == expected)
+  }
+
+  @Test func stringToNumberReadsFloatsAndDecimals() throws {
+    #expect(try value(Float.self, #""-0.5""#, coercions: .stringToNumber) == -0.5)
+    #expect(try value(Float.self, #""0.1""#, coercions: .stringToNumber) == Float(0.1))
+    #expect(try value(Decimal.self, #""3.14""#, coercions: .stringToNumber) == Decimal(string: "3.14"))
+    #expect(try value(Decimal.self, #"" 1e3 ""#, coercions: .stringToNumber) == 1000)
+    #expect(try valueError(Decimal.self, #""abc""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(Float.self, #""abc""#, coercions: .stringToNumber).kind == .typeMismatch)
+    #expect(try valueError(Double.self, #""1,5""#, coercions: .stringToNumber).kind == .typeMismatch)
+  }
+
+  @Test func nonConformingFloatStringsStillWinOverStringToNumber() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+    let values = try decoder.decode([Double].self, from: Data(#"["+Inf", "-Inf", "1.5"]"#.utf8))
+    #expect(values == [.infinity, -.infinity, 1.5])
+  }
+
+  // MARK: - stringToBool and numberToBool
+
+  @Test(arguments: [
+    ("true", true), ("TRUE", true), ("True", true), ("yes", true), ("YES", true), ("Yes", true), ("1", true),
+    ("false", false), ("FALSE", false), ("no", false), ("No", false), ("0", false), (" yes ", true),
+  ])
+  func stringToBoolReadsWordsAndDigitsInAnyCase(string: String, expected: Bool) throws {
+    #expect(try value(Bool.self, #""\#(string)""#, coercions: .stringToBool) == expected)
+  }
+
+  @Test(arguments: ["2", "y", "n", "on", "off", "", "truee", "1.0", "-1"])
+  func stringToBoolRejectsOtherStrings(string: String) throws {
+    let error = try valueError(Bool.self, #""\#(string)""#, coercions: .stringToBool)
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == ["value"])
+  }
+
+  @Test func numberToBoolReadsZeroAndOne() throws {
+    #expect(try value(Bool.self, "0", coercions: .numberToBool) == false)
+    #expect(try value(Bool.self, "1", coercions: .numberToBool) == true)
+    #expect(try value([Bool].self, "[1, 0, true]", coercions: .numberToBool) == [true, false, true])
+  }
+
+  @Test(arguments: ["2", "-1", "0.5", "256", "257"])
+  func numberToBoolRejectsOtherNumbers(number: String) throws {
+    let error = try valueError(Bool.self, number, coercions: .numberToBool)
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == ["value"])
+  }
+
+  // MARK: - boolToNumber
+
+  @Test func boolToNumberGivesOneAndZero() throws {
+    #expect(try value(Int.self, "true", coercions: .boolToNumber) == 1)
+    #expect(try value(Int.self, "false", coercions: .boolToNumber) == 0)
+    #expect(try value(UInt8.self, "true", coercions: .boolToNumber) == 1)
+    #expect(try value(Int64.self, "true", coercions: .boolToNumber) == 1)
+    #expect(try value(Double.self, "true", coercions: .boolToNumber) == 1)
+    #expect(try value(Float.self, "false", coercions: .boolToNumber) == 0)
+    #expect(try value(Decimal.self, "true", coercions: .boolToNumber) == 1)
+    #expect(try value([Int].self, "[true, 2, false]", coercions: .boolToNumber) == [1, 2, 0])
+  }
+
+  @Test func boolToNumberIsNotStandard() throws {
+    let error = try valueError(Int.self, "true", coercions: .standard)
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == ["value"])
+  }
+
+  // MARK: - jsonStringToValue
+
+  @Test func jsonStringToValueDecodesAnObjectHeldInAString() throws {
+    let json = #"{"value": "{\"name\": \"Ann\", \"tags\": [\"a\", \"b\"], \"address\": {\"city\": \"Oslo\"}}"}"#
+    let profile = try decoder(.jsonStringToValue).decode(Box<Profile>.self, from: Data(json.utf8)).value
+    #expect(profile == Profile(name: "Ann", tags: ["a", "b"], address: Address(city: "Oslo")))
+  }
+
+  @Test func jsonStringToValueDecodesAnArrayHeldInAString() throws {
+    #expect(try value([Int].self, #""[1, 2, 3]""#, coercions: .jsonStringToValue) == [1, 2, 3])
+    #expect(try value([Address].self, #""[{\"city\": \"Rome\"}]""#, coercions: .jsonStringToValue) == [Address(city: "Rome")])
+  }
+
+  @Test func jsonStringToValueReportsErrorsInsideAtTheirFullPath() throws {
+    let json = #"{"value": "{\"name\": \"Ann\", \"tags\": [], \"address\": {\"city\": 5}}"}"#
+    let error = try requireDecodingError {
+      try decoder(.jsonStringToValue).decode(Box<Profile>.self, from: Data(json.utf8))
+    }
+    let summary = DecodingErrorSummary(error)
+    #expect(summary.kind == .typeMismatch)
+    #expect(summary.path == ["value", "address", "city"])
+    let arrayError = try valueError([Int].self, #""[1, \"x\"]""#, coercions: .jsonStringToValue)
+    #expect(arrayError.kind == .typeMismatch)
+    #expect(arrayError.path == ["value", "Index 1"])
+  }
+
+  @Test func jsonStringToValueUnwrapsDoublyEncodedJSON() throws {
+    let json = #"{"value": "{\"value\": \"[1, 2]\"}"}"#
+    let nested = try decoder(.jsonStringToValue).decode(Box<Box<[Int]>>.self, from: Data(json.utf8))
+    #expect(nested.value.value == [1, 2])
+  }
+
+  @Test func jsonStringToValueAppliesKeyMaps() throws {
+    let json = #"{"value": "{\"ID\": 9}"}"#
+    #expect(try decoder(.jsonStringToValue).decode(Box<Mapped>.self, from: Data(json.utf8)).value.id == 9)
+  }
+
+  @Test func jsonStringToValueKeepsDictionaryKeysUnderAKeyStrategy() throws {
+    let flex = decoder(.jsonStringToValue)
+    flex.keyDecodingStrategy = .convertFromSnakeCase
+    let json = #"{"value": "{\"first_name\": 1}"}"#
+    #expect(try flex.decode(Box<[String: Int]>.self, from: Data(json.utf8)).value == ["first_name": 1])
+  }
+
+  @Test(arguments: [#""{not json""#, #""[1, 2""#, #""\"just a string\"""#, #""42""#, #""""#, #""[1, 2]""#])
+  func jsonStringToValueLeavesOtherStringsATypeMismatch(json: String) throws {
+    let error = try valueError(Address.self, json, coercions: .jsonStringToValue)
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == ["value"])
+  }
+
+  @Test func jsonStringToValueLeavesStringsThatAreWantedAsStrings() throws {
+    #expect(try value(String.self, #""{\"a\": 1}""#, coercions: .all) == #"{"a": 1}"#)
+  }
+
+  // MARK: - singleToArray
+
+  @Test func singleToArrayWrapsALoneValue() throws {
+    #expect(try value([String].self, #""a""#, coercions: .singleToArray) == ["a"])
+    #expect(try value([Int].self, "5", coercions: .singleToArray) == [5])
+    #expect(try value([Address].self, #"{"city": "Oslo"}"#, coercions: .singleToArray) == [Address(city: "Oslo")])
+    #expect(try value([[Int]].self, "5", coercions: .singleToArray) == [[5]])
+    #expect(try value([String].self, #"["a", "b"]"#, coercions: .singleToArray) == ["a", "b"])
+    #expect(try decoder(.singleToArray).decode([Int].self, from: Data("5".utf8)) == [5])
+  }
+
+  @Test func singleToArrayLeavesNullAlone() throws {
+    #expect(try value([String]?.self, "null", coercions: .singleToArray) == nil)
+    #expect(try valueError([String].self, "null", coercions: .singleToArray).kind == .valueNotFound)
+  }
+
+  @Test func singleToArrayReportsTheWrappedValueAsElementZero() throws {
+    let error = try valueError([Int].self, #""x""#, coercions: .singleToArray)
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == ["value", "Index 0"])
+  }
+
+  @Test func singleToArrayCombinesWithOtherCoercions() throws {
+    #expect(try value([Int].self, #""7""#, coercions: [.singleToArray, .stringToNumber]) == [7])
+    #expect(try value([Int].self, #""[7, 8]""#, coercions: [.singleToArray, .jsonStringToValue]) == [7, 8])
+  }
+
+  // MARK: - Helpers
+
+  private func decoder(_ coercions: FlexCoercions) -> FlexJSONDecoder {
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = coercions
+    return decoder
+  }
+
+  /// Decodes `{"value": <json>}` and returns the value.
+  private func value<T: Decodable>(_ type: T.Type, _ json: String, coercions: FlexCoercions) throws -> T {
+    try decoder(coercions).decode(Box<T>.self, from: Data(#"{"value": \#(json)}"#.utf8)).value
+  }
+
+  private func valueError<T: Decodable>(
+    _ type: T.Type, _ json: String, coercions: FlexCoercions,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> DecodingErrorSummary {
+    let error = try requireDecodingError(sourceLocation: sourceLocation) {
+      try value(type, json, coercions: coercions)
+    }
+    return DecodingErrorSummary(error)
+  }
+
+  /// `json` decodes as `expected` with `.stringToNumber`, inside an object and at the top level.
+  private func expectCoerced<T: Decodable & Equatable>(
+    _ type: T.Type, _ json: String, _ expected: T, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(try value(type, json, coercions: .stringToNumber) == expected, sourceLocation: sourceLocation)
+    let topLevel = try decoder(.stringToNumber).decode(type, from: Data(json.utf8))
+    #expect(topLevel == expected, sourceLocation: sourceLocation)
+  }
+}
+
+// MARK: - Fixtures
+
+extension CoercionTests {
+  struct Box<Value: Decodable>: Decodable {
+    var value: Value
+  }
+
+  struct Address: Decodable, Equatable {
+    var city: String
+  }
+
+  struct Profile: Decodable, Equatable {
+    var name: String
+    var tags: [String]
+    var address: Address
+  }
+
+  struct Mapped: Decodable, FlexKeyMapping {
+    var id: Int
+    static let keyMapping: FlexKeyMap = ["id": ["id", "ID"]]
+  }
+
+  /// Every integer width, read through the keyed container's concrete `decode` overloads.
+  struct IntegerWidths: Decodable {
+    var int: Int
+    var int8: Int8
+    var int16: Int16
+    var int32: Int32
+    var int64: Int64
+    var uint: UInt
+    var uint8: UInt8
+    var uint16: UInt16
+    var uint32: UInt32
+    var uint64: UInt64
+    var int128: Int128
+    var uint128: UInt128
+  }
+
+  /// One input that only its coercion can decode.
+  struct CoercionSample: Sendable, CustomTestStringConvertible {
+    let name: String
+    let option: FlexCoercions
+    let json: String
+    private let decodeFlex: @Sendable (_ json: Data, _ decoder: FlexJSONDecoder) throws -> Void
+    private let decodeFoundation: @Sendable (_ json: Data) throws -> Void
+
+    var testDescription: String { name }
+
+    init<T: Decodable & SendableMetatype>(_ name: String, _ option: FlexCoercions, _ type: T.Type, _ json: String) {
+      self.name = name
+      self.option = option
+      self.json = json
+      decodeFlex = { _ = try $1.decode(Box<T>.self, from: $0) }
+      decodeFoundation = { _ = try JSONDecoder().decode(Box<T>.self, from: $0) }
+    }
+
+    func decode(_ decoder: FlexJSONDecoder) throws { try decodeFlex(Data(json.utf8), decoder) }
+    func decodeWithFoundation() throws { try decodeFoundation(Data(json.utf8)) }
+
+    static let all: [CoercionSample] = [
+      CoercionSample("numberToString", .numberToString, String.self, #"{"value": 42}"#),
+      CoercionSample("stringToNumber", .stringToNumber, Int.self, #"{"value": "42"}"#),
+      CoercionSample("stringToBool", .stringToBool, Bool.self, #"{"value": "yes"}"#),
+      CoercionSample("numberToBool", .numberToBool, Bool.self, #"{"value": 1}"#),
+      CoercionSample("boolToNumber", .boolToNumber, Int.self, #"{"value": true}"#),
+      CoercionSample("jsonStringToValue", .jsonStringToValue, [Int].self, #"{"value": "[1]"}"#),
+      CoercionSample("singleToArray", .singleToArray, [Int].self, #"{"value": 1}"#),
+    ]
+  }
+}
+
+/// With the default options, and with every coercion on, inputs that `JSONDecoder` decodes
+/// decode to exactly the same values: leniency only acts where `JSONDecoder` would have thrown.
+@Suite("Coercion defaults keep JSONDecoder's values")
+struct CoercionDefaultsParityTests {
+  private static let payload = #"""
+    {"zip": "007", "flag": "true", "exponent": "1e3", "padded": " 42 ", "embedded": "{\"a\": [1]}",
+     "numberLike": "12345678901234567890", "price": 1.50, "ratio": 0.1, "amount": 0.1,
+     "big": 12345678901234567890, "negativeZero": -0, "scientific": 1E3, "active": true, "count": 1,
+     "small": 255, "tags": ["1"], "single": [1], "nested": [[1], []], "note": null,
+     "level": 1, "suit": "1", "scores": {"first_name": 1, "Second-Key": 2}, "flags": [true, false],
+     "when": 0, "bytes": "AQI="}
+    """#
+
+  @Test(arguments: [FlexCoercions.standard, .all])
+  func validPayloadDecodesLikeJSONDecoder(coercions: FlexCoercions) throws {
+    let data = Data(Self.payload.utf8)
+    let expected = try JSONDecoder().decode(Mixed.self, from: data)
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = coercions
+    let flex = try decoder.decode(Mixed.self, from: data)
+    #expect(flex == expected)
+    #expect(flex.negativeZero.sign == expected.negativeZero.sign)
+    #expect(flex.zip == "007")
+    #expect(flex.embedded == #"{"a": [1]}"#)
+  }
+
+  @Test func validPayloadDecodesLikeJSONDecoderUnderSnakeCase() throws {
+    let data = Data(#"{"first_name": "1", "score_list": [1.0], "extra_map": {"some_key": "2"}}"#.utf8)
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let flex = FlexJSONDecoder()
+    flex.keyDecodingStrategy = .convertFromSnakeCase
+    #expect(try flex.decode(Snaky.self, from: data) == foundation.decode(Snaky.self, from: data))
+  }
+
+  @Test(arguments: [FlexCoercions.standard, .all])
+  func topLevelValuesDecodeLikeJSONDecoder(coercions: FlexCoercions) throws {
+    try expectSame(String.self, #""12""#, coercions)
+    try expectSame(String.self, #""true""#, coercions)
+    try expectSame(String?.self, "null", coercions)
+    try expectSame([Int].self, "[12]", coercions)
+    try expectSame([String].self, #"["12", "[1]"]"#, coercions)
+    try expectSame([[String]].self, #"[["a"], []]"#, coercions)
+    try expectSame(Bool.self, "true", coercions)
+    try expectSame([Bool].self, "[false, true]", coercions)
+    try expectSame(Double.self, "1.50", coercions)
+    try expectSame(Int.self, "-0", coercions)
+    try expectSame(UInt8.self, "255", coercions)
+    try expectSame(Decimal.self, "0.1", coercions)
+  }
+
+  /// `json` decodes to the same value with `FlexJSONDecoder` (given coercions) as with
+  /// `JSONDecoder`.
+  private func expectSame<T: Decodable & Equatable>(
+    _ type: T.Type, _ json: String, _ coercions: FlexCoercions,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let data = Data(json.utf8)
+    let expected = try JSONDecoder().decode(type, from: data)
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = coercions
+    #expect(try decoder.decode(type, from: data) == expected, sourceLocation: sourceLocation)
+  }
+}
+
+extension CoercionDefaultsParityTests {
+  enum Level: Int, Decodable { case low = 1, high }
+  enum Suit: String, Decodable { case one = "1", two = "2" }
+
+  struct Mixed: Decodable, Equatable {
+    var zip: String
+    var flag: String
+    var exponent: String
+    var padded: String
+    var embedded: String
+    var numberLike: String
+    var price: Double
+    var ratio: Float
+    var amount: Decimal
+    var big: Double
+    var negativeZero: Double
+    var scientific: Int
+    var active: Bool
+    var count: Int
+    var small: UInt8
+    var tags: [String]
+    var single: [Int]
+    var nested: [[Int]]
+    var note: String?
+    var missing: Int?
+    var level: Level
+    var suit: Suit
+    var scores: [String: Int]
+    var flags: [Bool]
+    var when: Date
+    var bytes: Data
+  }
+
+  struct Snaky: Decodable, Equatable {
+    var firstName: String
+    var scoreList: [Double]
+    var extraMap: [String: String]
+  }
+}
