@@ -102,7 +102,7 @@ struct KeyMappingTests {
 
   @Test(arguments: [
     (#"{"ext": "A book."}"#, #""ext" is a string, not an object"#),
-    (#"{"ext": 42}"#, #""ext" is number, not an object"#),
+    (#"{"ext": 42}"#, #""ext" is a number, not an object"#),
     (#"{"ext": ["A book."]}"#, #""ext" has no element desc"#),
     (#"{"ext": {}}"#, #"no "desc" in "ext""#),
     (#"{}"#, #"no "ext""#),

@@ -9,15 +9,18 @@
 public enum KeyCase {
   /// `TitleCase` (PascalCase) to `camelCase`: the leading capital is lowered, a leading acronym
   /// is lowered up to the start of the next word (`URLString` → `urlString`), and a key that is
-  /// all capitals is lowered whole (`ID` → `id`). Keys that start in lower case are unchanged.
+  /// all capitals is lowered whole (`ID` → `id`, and `IDs` → `ids`). Keys that start in lower
+  /// case are unchanged.
   public static func camelCase(fromTitleCase key: String) -> String {
     let characters = Array(key)
     var capitals = 0
     while capitals < characters.count && characters[capitals].isUppercase { capitals += 1 }
     guard capitals > 0 else { return key }
     if capitals == characters.count { return key.lowercased() }
-    // In "URLString" the run is "URLS": its last capital starts the next word.
-    let lowered = capitals > 1 && characters[capitals].isLowercase ? capitals - 1 : capitals
+    // In "URLString" the run is "URLS": its last capital starts the next word. A plural
+    // acronym ("IDs", "URLs") is one word.
+    let isPluralAcronym = String(characters[capitals...]) == "s"
+    let lowered = capitals > 1 && characters[capitals].isLowercase && !isPluralAcronym ? capitals - 1 : capitals
     return String(characters[..<lowered]).lowercased() + String(characters[lowered...])
   }
 

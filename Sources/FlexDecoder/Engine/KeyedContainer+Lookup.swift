@@ -226,7 +226,14 @@ extension KeyedContainer {
         let kind = tape[current].kind
         if walked.isEmpty || kind == .object { return "no \"\(component.key)\"" + (walked.isEmpty ? "" : " in \"\(walked.joined(separator: "."))\"") }
         if kind == .array { return "\"\(walked.joined(separator: "."))\" has no element \(component.key)" }
-        return "\"\(walked.joined(separator: "."))\" is \(decoder.describe(current)), not an object"
+        let found: String
+        switch kind {
+        case .string: found = "a string"
+        case .number: found = "a number"
+        case .true, .false: found = "a bool"
+        default: found = "null"
+        }
+        return "\"\(walked.joined(separator: "."))\" is \(found), not an object"
       }
       walked.append(component.key)
       current = next

@@ -86,13 +86,18 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, Unkn
     func add(_ name: String) {
       if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
     }
+    // Mapped properties whose candidates resolve, in the document order of their values.
     var mapped = Set<String>()
+    var resolved: [(name: String, valueIndex: Int)] = []
     for mapping in [typeMapping, globalMapping] {
       guard let mapping else { continue }
       for (name, candidates) in mapping.entries where !mapped.contains(name) {
         mapped.insert(name)
-        if resolve(candidates) != nil { add(name) }
+        if let valueIndex = resolve(candidates) { resolved.append((name, valueIndex)) }
       }
+    }
+    for (name, _) in resolved.sorted(by: { ($0.valueIndex, $0.name) < ($1.valueIndex, $1.name) }) {
+      add(name)
     }
     for (name, _) in memberKeys where !mapped.contains(name) {
       add(name)
