@@ -49,11 +49,11 @@ struct DecodingErrorSummary: Equatable, CustomStringConvertible {
 
 /// The `DecodingError` a decode throws: thrown directly (`.failFast`, malformed JSON), or as the
 /// only problem of a `FlexDecodingError` (the default `.collectAll` policy), which this checks.
-func requireDecodingError(
-  sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () throws -> Void
+func requireDecodingError<Result>(
+  sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () throws -> Result
 ) throws -> DecodingError {
   do {
-    try body()
+    _ = try body()
   } catch let error as DecodingError {
     return error
   } catch let error as FlexDecodingError {

@@ -24,6 +24,13 @@ public enum KeyCase {
     return String(characters[..<lowered]).lowercased() + String(characters[lowered...])
   }
 
+  /// `camelCase` to `TitleCase`: the first letter is capitalized (`firstName` → `FirstName`,
+  /// `id` → `Id`).
+  public static func titleCase(fromCamelCase key: String) -> String {
+    guard let first = key.first else { return key }
+    return first.uppercased() + key.dropFirst()
+  }
+
   /// `kebab-case` to `camelCase`: `first-name` → `firstName`, `user-id` → `userId`. Leading and
   /// trailing hyphens are kept; a key without inner hyphens is unchanged.
   public static func camelCase(fromKebabCase key: String) -> String {

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A snapshot of a ``FlexJSONEncoder``'s options, taken when `encode` starts.
+struct EncodingOptions {
+  var outputFormatting: FlexJSONEncoder.OutputFormatting
+  var dateEncodingStrategy: FlexJSONEncoder.DateEncodingStrategy
+  var dataEncodingStrategy: FlexJSONEncoder.DataEncodingStrategy
+  var nonConformingFloatEncodingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy
+  var keyEncodingStrategy: FlexJSONEncoder.KeyEncodingStrategy
+  var keyMapping: FlexKeyMap
+  var userInfo: [CodingUserInfoKey: any Sendable]
+
+  /// Whether keys are written as they are.
+  var usesDefaultKeys: Bool {
+    if case .useDefaultKeys = keyEncodingStrategy { return true }
+    return false
+  }
+
+  /// The writer's options for `outputFormatting`.
+  var formatting: JSONFormattingOptions {
+    var formatting: JSONFormattingOptions = []
+    if outputFormatting.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
+    if outputFormatting.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
+    if outputFormatting.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
+    return formatting
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What one top-level `encode` call shares between the encoders it creates.
+final class EncodeSession {
+  let options: EncodingOptions
+  /// Key maps by type, looked up once per type.
+  private var mappings: [ObjectIdentifier: FlexKeyMap?] = [:]
+
+  init(options: EncodingOptions) {
+    self.options = options
+  }
+
+  func keyMapping(of type: Any.Type) -> FlexKeyMap? {
+    let identifier = ObjectIdentifier(type)
+    if let cached = mappings[identifier] { return cached }
+    let mapping = (type as? any FlexKeyMapping.Type)?.keyMapping
+    mappings[identifier] = mapping
+    return mapping
+  }
+}
+
+/// The `Encoder` behind ``FlexJSONEncoder``: one per encoded value that is not a scalar.
+final class TreeEncoder: Encoder {
+  let session: EncodeSession
+  let codingPath: [any CodingKey]
+  /// What the value encoded, once it did.
+  var value: EncodedValue?
+  /// The key map of the type being encoded.
+  let typeMapping: FlexKeyMap?
+  /// `[String: …]` dictionaries keep their keys as written under a key strategy.
+  let exemptsKeyStrategy: Bool
+
+  init(session: EncodeSession, codingPath: [any CodingKey], typeMapping: FlexKeyMap? = nil, exemptsKeyStrategy: Bool = false) {
+    self.session = session
+    self.codingPath = codingPath
+    self.typeMapping = typeMapping
+    self.exemptsKeyStrategy = exemptsKeyStrategy
+  }
+
+  var options: EncodingOptions { session.options }
+
+  var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let object: EncodedObject
+    if case .object(let existing)? = value {
+      object = existing
+    } else {
+      object = EncodedObject()
+      value = .object(object)
+    }
+    return KeyedEncodingContainer(TreeKeyedEncodingContainer<Key>(encoder: self, object: object, codingPath: codingPath))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    let array: EncodedArray
+    if case .array(let existing)? = value {
+      array = existing
+    } else {
+      array = EncodedArray()
+      value = .array(array)
+    }
+    return TreeUnkeyedEncodingContainer(encoder: self, array: array, codingPath: codingPath)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    TreeSingleValueEncodingContainer(encoder: self)
+  }
+}

@@ -1,0 +1,106 @@
+// Keyed encoding: each key becomes a member of the object, under the first candidate of the
+// type's key map (a key path writes nested objects, shared by the properties mapped into them),
+// or under the key converted by the key strategy.
+
+/// `KeyedEncodingContainerProtocol` over one object under construction.
+struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: TreeEncoder
+  let object: EncodedObject
+  let codingPath: [any CodingKey]
+
+  // MARK: Keys
+
+  /// Stores `value` where `key` belongs.
+  private func set(_ value: EncodedValue, forKey key: Key) {
+    let options = encoder.options
+    if let candidates = encoder.typeMapping?.entries[key.stringValue]
+      ?? (encoder.exemptsKeyStrategy ? nil : options.keyMapping.entries[key.stringValue]),
+      let first = candidates.first
+    {
+      var target = object
+      for component in first.components.dropLast() {
+        target = target.nestedObject(forKey: component.key)
+      }
+      target.set(value, forKey: first.components[first.components.count - 1].key)
+      return
+    }
+    object.set(value, forKey: jsonKey(for: key))
+  }
+
+  /// The key converted by the key encoding strategy.
+  private func jsonKey(for key: Key) -> String {
+    guard !encoder.exemptsKeyStrategy else { return key.stringValue }
+    switch encoder.options.keyEncodingStrategy {
+    case .useDefaultKeys: return key.stringValue
+    case .convertToSnakeCase: return SnakeCaseConversion.snakeCase(fromCamelCase: key.stringValue)
+    case .convertToKebabCase: return SnakeCaseConversion.snakeCase(fromCamelCase: key.stringValue, separator: "-")
+    case .convertToTitleCase: return KeyCase.titleCase(fromCamelCase: key.stringValue)
+    case .custom(let convert): return convert(codingPath + [key]).stringValue
+    }
+  }
+
+  // MARK: Encoding
+
+  mutating func encodeNil(forKey key: Key) throws { set(.null, forKey: key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), forKey: key) }
+  mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), forKey: key) }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    set(try encoder.boxFloat(value, path: codingPath + [key]), forKey: key)
+  }
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    set(try encoder.boxFloat(value, path: codingPath + [key]), forKey: key)
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128, forKey key: Key) throws { set(.number(String(value)), forKey: key) }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    set(try encoder.box(value, path: codingPath + [key]), forKey: key)
+  }
+
+  // MARK: Nested containers and super encoders
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let nested = EncodedObject()
+    set(.object(nested), forKey: key)
+    let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: codingPath + [key])
+    return KeyedEncodingContainer(
+      TreeKeyedEncodingContainer<NestedKey>(encoder: nestedEncoder, object: nested, codingPath: codingPath + [key]))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let nested = EncodedArray()
+    set(.array(nested), forKey: key)
+    let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: codingPath + [key])
+    return TreeUnkeyedEncodingContainer(encoder: nestedEncoder, array: nested, codingPath: codingPath + [key])
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    let superEncoder = TreeEncoder(
+      session: encoder.session, codingPath: codingPath + [AnyCodingKey.super], typeMapping: encoder.typeMapping)
+    object.set(.pending(superEncoder), forKey: AnyCodingKey.super.stringValue)
+    return superEncoder
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    let superEncoder = TreeEncoder(
+      session: encoder.session, codingPath: codingPath + [key], typeMapping: encoder.typeMapping)
+    set(.pending(superEncoder), forKey: key)
+    return superEncoder
+  }
+}
