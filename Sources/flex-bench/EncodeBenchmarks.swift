@@ -28,7 +28,9 @@ enum EncodeBenchmarks {
       encodeRow(value, input: input, library: "Foundation JSONEncoder", isBaseline: true) {
         [encoder = JSONEncoder()] in try encoder.encode($0)
       },
-      // Add: encodeRow(value, input: input, library: "FlexJSONEncoder") { [encoder = FlexJSONEncoder()] in try encoder.encode($0) },
+      encodeRow(value, input: input, library: "FlexJSONEncoder") {
+        [encoder = FlexJSONEncoder()] in try encoder.encode($0)
+      },
     ]
   }
 
