@@ -13,15 +13,15 @@
 // the hint that no lookup has claimed yet are checked for the same key (a bit mask records the
 // claimed ones). For a model that matches its payload there are none to check.
 
-extension KeyedContainer {
+extension ObjectLookup {
   /// The tape index of the value for `key`, or `nil` if there is none.
   @inline(__always)
-  func valueIndex(forKey key: Key) -> Int? {
+  func valueIndex(forName name: String) -> Int? {
     let found: Int?
-    if typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) {
+    if typeMapping != nil || globalMapping != nil, let candidates = candidates(for: name) {
       found = resolve(candidates)
     } else {
-      found = valueIndex(forString: key.stringValue)
+      found = valueIndex(forString: name)
     }
     if usedValueIndices != nil, let found { usedValueIndices!.insert(found) }
     return found
@@ -204,7 +204,7 @@ extension KeyedContainer {
 
   /// Why `key` was not found, for the `keyNotFound` message: which candidates were tried, and
   /// where a key path stopped.
-  func missingKeyDescription(_ key: Key) -> String {
+  func missingKeyDescription(_ key: any CodingKey) -> String {
     let base = "No value associated with key \(key) (\"\(key.stringValue)\")"
     guard typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) else {
       return base + "."

@@ -1,8 +1,11 @@
 // Keyed containers: the Codable face of one JSON object. How a key is found is in
-// KeyedContainer+Lookup.swift; this file turns found values into Swift values.
+// KeyedContainer+Lookup.swift (ObjectLookup); KeyedContainer turns found values into Swift values.
 
-/// `KeyedDecodingContainerProtocol` over one object of the tape.
-final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, UnknownKeyTracking {
+/// The state of a keyed container: one object of the tape, and how its keys are looked up.
+///
+/// Not generic, so that creating one costs no generic metadata lookup and its lookup code is
+/// compiled once; ``KeyedContainer`` is the thin generic face that Codable sees.
+final class ObjectLookup: UnknownKeyTracking {
   /// Objects with more members than this are looked up through a hash map.
   static var hashingThreshold: Int { 64 }
 
@@ -71,6 +74,33 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, Unkn
     explicitPath ?? Array(decoder.pathStack.prefix(pathDepth))
   }
 
+}
+
+/// `KeyedDecodingContainerProtocol` over one object of the tape: the generic face of an
+/// ``ObjectLookup``.
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let lookup: ObjectLookup
+
+  init(lookup: ObjectLookup) {
+    self.lookup = lookup
+  }
+
+  var codingPath: [any CodingKey] { lookup.codingPath }
+
+  private var decoder: TapeDecoder { lookup.decoder }
+  private var tape: JSONTape { lookup.tape }
+  private var explicitPath: [any CodingKey]? { lookup.explicitPath }
+  private var typeMapping: FlexKeyMap? { lookup.typeMapping }
+  private var globalMapping: FlexKeyMap? { lookup.globalMapping }
+  private var matching: ObjectLookup.Matching { lookup.matching }
+  private var memberCount: Int { lookup.memberCount }
+  private var memberKeys: [(key: String, valueIndex: Int)] { lookup.memberKeys }
+
+  @inline(__always)
+  private func valueIndex(forKey key: Key) -> Int? { lookup.valueIndex(forName: key.stringValue) }
+  private func candidates(for name: String) -> [FlexKeyPath]? { lookup.candidates(for: name) }
+  private func resolve(_ candidates: [FlexKeyPath]) -> Int? { lookup.resolve(candidates) }
+
   // MARK: Keys
 
   /// The keys this container can decode, consistent with ``contains(_:)``: mapped properties
@@ -132,7 +162,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, Unkn
   private func requireValue(forKey key: Key) throws -> Int {
     guard let valueIndex = valueIndex(forKey: key) else {
       throw DecodingError.keyNotFound(
-        key, DecodingError.Context(codingPath: codingPath, debugDescription: missingKeyDescription(key)))
+        key, DecodingError.Context(codingPath: codingPath, debugDescription: lookup.missingKeyDescription(key)))
     }
     return valueIndex
   }
@@ -305,7 +335,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, Unkn
   }
 
   func superDecoder() throws -> any Decoder {
-    superDecoder(at: valueIndex(forString: AnyCodingKey.super.stringValue), key: AnyCodingKey.super)
+    superDecoder(at: lookup.valueIndex(forString: AnyCodingKey.super.stringValue), key: AnyCodingKey.super)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {

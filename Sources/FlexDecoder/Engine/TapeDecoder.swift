@@ -27,10 +27,20 @@ final class DecodeSession {
     self.options = options
   }
 
+  /// The most recently used traits: consecutive values (array elements) are usually of one type.
+  private var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
+
   /// The traits of `type`, computed on first use.
   @inline(__always)
   func traits(of type: any Decodable.Type) -> TypeTraits {
     let identifier = ObjectIdentifier(type)
+    if let lastTraits, lastTraits.type == identifier { return lastTraits.traits }
+    let found = lookUpTraits(of: type, identifier)
+    lastTraits = (identifier, found)
+    return found
+  }
+
+  private func lookUpTraits(of type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
     if let cached = traits[identifier] { return cached }
     let computed = TypeTraits(
       keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
@@ -108,19 +118,26 @@ final class TapeDecoder: Decoder {
   /// The key map for the container the running `init(from:)` asks for: its type's
   /// ``FlexKeyMapping`` (looked up once per type and decode), or, at the top of a superclass
   /// decoder, the map it inherited.
+  @inline(__always)
   private func typeMapping<Key: CodingKey>(for keyType: Key.Type) throws -> FlexKeyMap? {
     guard let type = pendingType else { return inheritedTypeMapping }
     guard let mapping = session.traits(of: type).keyMapping else { return nil }
     let identifier = ObjectIdentifier(type)
     if !(type is AnyClass), session.checkedMappings.insert([identifier]).inserted {
-      for name in mapping.entries.keys.sorted() where Key(stringValue: name) == nil {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: pathStack,
-            debugDescription: "The FlexKeyMapping of \(type) maps \"\(name)\", which is not one of its coding keys."))
-      }
+      try check(mapping, of: type, against: keyType)
     }
     return mapping
+  }
+
+  /// Throws if `mapping` names a property that is not a coding key of `Key`: a programmer error.
+  @inline(never)
+  private func check<Key: CodingKey>(_ mapping: FlexKeyMap, of type: Any.Type, against keyType: Key.Type) throws {
+    for name in mapping.entries.keys.sorted() where Key(stringValue: name) == nil {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: pathStack,
+          debugDescription: "The FlexKeyMapping of \(type) maps \"\(name)\", which is not one of its coding keys."))
+    }
   }
 
   /// A keyed container for the object at `valueIndex`. `explicitPath` is the container's own
@@ -146,10 +163,11 @@ final class TapeDecoder: Decoder {
       }
       throw typeMismatch([String: Any].self, at: valueIndex, path: path)
     }
-    return KeyedContainer(
+    let lookup = ObjectLookup(
       decoder: self, objectIndex: valueIndex, explicitPath: explicitPath,
       usesDefaultKeys: options.usesDefaultKeys || exemptsKeys, typeMapping: typeMapping,
       globalMapping: exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping)
+    return KeyedContainer(lookup: lookup)
   }
 
   /// An unkeyed container for the array at `valueIndex`.

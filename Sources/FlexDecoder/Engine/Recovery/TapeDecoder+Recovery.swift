@@ -34,7 +34,20 @@ extension TapeDecoder {
     action: RecoveryAction = .substitute, missingKeyMessage: @autoclosure () -> String? = nil,
     replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
   ) throws -> T {
+    // The common case (no replay) must not touch `T?`: in unspecialized generic code that alone
+    // costs a metadata lookup per call.
     guard let recovery else { return try body() }
+    return try recoveringDuringReplay(
+      recovery, siteType, path: path(), valueIndex: valueIndex(), action: action, missingKeyMessage: missingKeyMessage(),
+      replacement: replacement, body)
+  }
+
+  @inline(never)
+  private func recoveringDuringReplay<T>(
+    _ recovery: RecoveryState, _ siteType: Any.Type, path: @autoclosure () -> [any CodingKey],
+    valueIndex: @autoclosure () -> Int?, action: RecoveryAction, missingKeyMessage: @autoclosure () -> String?,
+    replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
+  ) throws -> T {
     recovery.generation &+= 1
     let issuesBefore = recovery.issueCount
     do {
