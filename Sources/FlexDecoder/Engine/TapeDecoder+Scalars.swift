@@ -31,7 +31,7 @@ extension TapeDecoder {
   ) throws -> T {
     switch tape[valueIndex].kind {
     case .number:
-      guard let value = tape.integer(at: valueIndex, as: type) else { throw numberOutOfRange(type, at: valueIndex) }
+      guard let value = integerValue(at: valueIndex, as: type) else { throw numberOutOfRange(type, at: valueIndex) }
       return value
     case .null: throw valueNotFound(type, path: path())
     default: throw typeMismatch(type, at: valueIndex, path: path())
@@ -41,7 +41,7 @@ extension TapeDecoder {
   func unwrapDouble(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
     switch tape[valueIndex].kind {
     case .number:
-      guard let value = tape.double(at: valueIndex) else { throw numberOutOfRange(Double.self, at: valueIndex) }
+      guard let value = doubleValue(at: valueIndex) else { throw numberOutOfRange(Double.self, at: valueIndex) }
       return value
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return value }
@@ -54,7 +54,7 @@ extension TapeDecoder {
   func unwrapFloat(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
     switch tape[valueIndex].kind {
     case .number:
-      guard let value = tape.float(at: valueIndex) else { throw numberOutOfRange(Float.self, at: valueIndex) }
+      guard let value = floatValue(at: valueIndex) else { throw numberOutOfRange(Float.self, at: valueIndex) }
       return value
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return Float(value) }

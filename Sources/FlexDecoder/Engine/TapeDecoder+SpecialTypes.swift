@@ -94,8 +94,7 @@ extension TapeDecoder {
   func decodeDecimal(at valueIndex: Int) throws -> Decimal {
     switch tape[valueIndex].kind {
     case .number:
-      guard let decimal = Decimal(string: tape.numberText(at: valueIndex), locale: Locale(identifier: "en_US_POSIX"))
-      else { throw numberOutOfRange(Decimal.self, at: valueIndex) }
+      guard let decimal = decimalValue(at: valueIndex) else { throw numberOutOfRange(Decimal.self, at: valueIndex) }
       return decimal
     case .null:
       throw valueNotFound(Decimal.self, path: pathStack)
