@@ -9,11 +9,12 @@ extension TapeDecoder {
     tape[valueIndex].kind == .null
   }
 
+  /// A `null` is a type mismatch here, not a missing value: JSONDecoder reports it so for `Bool`
+  /// (and for no other type).
   func unwrapBool(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
     switch tape[valueIndex].kind {
     case .true: return true
     case .false: return false
-    case .null: throw valueNotFound(Bool.self, path: path())
     default: throw typeMismatch(Bool.self, at: valueIndex, path: path())
     }
   }
