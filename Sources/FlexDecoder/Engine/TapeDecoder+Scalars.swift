@@ -65,15 +65,17 @@ extension TapeDecoder {
     }
   }
 
-  /// With `.convertFromString`, the string at `valueIndex` read as infinity or NaN.
+  /// With `.convertFromString`, the string at `valueIndex` read as infinity or NaN. As in
+  /// JSONDecoder, the string is compared byte for byte, and only when it has no escapes.
   private func nonConformingFloat(at valueIndex: Int) -> Double? {
     guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
-      options.nonConformingFloatDecodingStrategy
+      options.nonConformingFloatDecodingStrategy,
+      tape[valueIndex].flags & StringFlags.hasEscapes == 0
     else { return nil }
-    let string = tape.string(at: valueIndex)
-    if string == positiveInfinity { return .infinity }
-    if string == negativeInfinity { return -.infinity }
-    if string == nan { return .nan }
+    let bytes = tape.rawBytes(at: valueIndex)
+    if bytes.elementsEqual(positiveInfinity.utf8) { return .infinity }
+    if bytes.elementsEqual(negativeInfinity.utf8) { return -.infinity }
+    if bytes.elementsEqual(nan.utf8) { return .nan }
     return nil
   }
 }
