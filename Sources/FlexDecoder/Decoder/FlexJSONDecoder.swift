@@ -80,8 +80,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
     set { withLock { $0.allowsJSON5 = newValue } }
   }
 
-  /// With ``allowsJSON5``, read a document that does not start with `{` as the members of an
-  /// object whose braces were left out. Default `false`.
+  /// Read a document that does not start with `{` as the members of an object whose braces
+  /// were left out (`"a": 1, "b": 2`); an empty document is an empty object. Works with and
+  /// without ``allowsJSON5``, as in `JSONDecoder`. Default `false`.
   open var assumesTopLevelDictionary: Bool {
     get { withLock { $0.assumesTopLevelDictionary } }
     set { withLock { $0.assumesTopLevelDictionary = newValue } }
