@@ -112,7 +112,8 @@ open class FlexJSONDecoder: @unchecked Sendable {
 
   // MARK: - Decoding Values
 
-  /// Decodes a value of type `T` from UTF-8 JSON data.
+  /// Decodes a value of type `T` from JSON data in UTF-8, or in UTF-16 or UTF-32 as
+  /// `JSONDecoder` detects them (byte order mark, or the zero bytes of the first characters).
   ///
   /// - Parameters:
   ///   - type: the type to decode.
@@ -123,7 +124,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
   ///   that does not fit `T`.
   open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let options = makeOptions()
-    return try data.withUnsafeBytes { try Self.decode(type, from: $0, options: options) }
+    return try data.withUnsafeBytes { bytes in
+      try Self.withUTF8Document(bytes) { try Self.decode(type, from: $0, options: options) }
+    }
   }
 
   /// Decodes a value of type `T` from a JSON string.
@@ -134,11 +137,14 @@ open class FlexJSONDecoder: @unchecked Sendable {
     return try string.withUTF8 { try Self.decode(type, from: UnsafeRawBufferPointer($0), options: options) }
   }
 
-  /// Decodes a value of type `T` from UTF-8 JSON bytes.
+  /// Decodes a value of type `T` from JSON bytes, in the encodings that ``decode(_:from:)-(_,Data)``
+  /// reads.
   /// - Throws: the errors of ``decode(_:from:)-(_,Data)``.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let options = makeOptions()
-    return try bytes.withUnsafeBytes { try Self.decode(type, from: $0, options: options) }
+    return try bytes.withUnsafeBytes { bytes in
+      try Self.withUTF8Document(bytes) { try Self.decode(type, from: $0, options: options) }
+    }
   }
 
   /// Decodes a value of type `T` from a parsed ``JSONValue``.
