@@ -48,12 +48,7 @@ extension TapeDecoder {
     case .millisecondsSince1970:
       return Date(timeIntervalSince1970: try unwrapDouble(at: valueIndex, path: pathStack) / 1000)
     case .iso8601:
-      let string = try unwrapString(at: valueIndex, path: pathStack)
-      guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(codingPath: pathStack, debugDescription: "Expected date string to be ISO8601-formatted."))
-      }
-      return date
+      return try decodeISO8601Date(at: valueIndex, path: pathStack, errorPath: pathStack)
     case .formatted(let formatter):
       let string = try unwrapString(at: valueIndex, path: pathStack)
       guard let date = formatter.date(from: string) else {
@@ -65,6 +60,20 @@ extension TapeDecoder {
     case .custom(let closure):
       return try at(valueIndex) { try closure(self) }
     }
+  }
+
+  /// `.iso8601`. A string that is not ISO 8601 is reported at `errorPath`: JSONDecoder reports
+  /// it at the coding path of the decoder that asked for the date, without the date's own key
+  /// (``decodeChild(_:at:key:explicitPath:)`` passes its path), unlike its other errors.
+  func decodeISO8601Date(
+    at valueIndex: Int, path: @autoclosure () -> [any CodingKey], errorPath: @autoclosure () -> [any CodingKey]
+  ) throws -> Date {
+    let string = try unwrapString(at: valueIndex, path: path())
+    guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: errorPath(), debugDescription: "Expected date string to be ISO8601-formatted."))
+    }
+    return date
   }
 
   func decodeData(at valueIndex: Int) throws -> Data {

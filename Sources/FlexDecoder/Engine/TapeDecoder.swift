@@ -104,6 +104,12 @@ final class TapeDecoder: Decoder {
   func decodeChild<T: Decodable>(
     _ type: T.Type, at valueIndex: Int, key: any CodingKey, explicitPath: [any CodingKey]?
   ) throws -> T {
+    if T.self == Date.self, case .iso8601 = options.dateDecodingStrategy,
+      let date = try decodeISO8601Date(at: valueIndex, path: (explicitPath ?? pathStack) + [key], errorPath: pathStack)
+        as? T
+    {
+      return date
+    }
     if let explicitPath {
       let savedPath = pathStack
       pathStack = explicitPath
