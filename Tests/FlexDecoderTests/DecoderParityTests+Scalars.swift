@@ -100,6 +100,9 @@ extension DecoderParityTests {
     ParityCase("Int from -1.0e0", Int.self, "-1.0e0"),
     ParityCase("UInt8 from 2.55e2", UInt8.self, "2.55e2"),
     ParityCase("Int16 from 1e5 is out of range", Int16.self, "1e5"),
+    ParityCase("Int from a huge exponent", Int.self, "1e999999999"),
+    ParityCase("Int from zero with a huge exponent", Int.self, "0e999999999"),
+    ParityCase("Int from a huge negative exponent", Int.self, "5e-999999999"),
     // Floating point
     ParityCase("Double", Double.self, "1.5"),
     ParityCase("Double from an integer", Double.self, "42"),
@@ -114,6 +117,8 @@ extension DecoderParityTests {
     ParityCase("Double from -1e400 is out of range", [Double].self, "[0, -1e400]"),
     ParityCase("Double from 1e-400 underflows", Double.self, "1e-400"),
     ParityCase("Double from 2.4e-324 underflows", Double.self, "2.4e-324"),
+    ParityCase("Double from a huge exponent", Double.self, "1e999999999"),
+    ParityCase("Double from zero with a huge exponent", Double.self, "0.0e999999999"),
     ParityCase("Double smallest subnormal", Double.self, "4.9e-324"),
     ParityCase("Double from 0.0e-400 is zero", Double.self, "0.0e-400"),
     ParityCase("Double from 0E+1", Double.self, "0E+1"),
@@ -164,6 +169,11 @@ extension DecoderParityTests {
 
     ParityCase("Decimal from 40 digits", Decimal.self, "1234567890123456789012345678901234567890.5"),
     ParityCase("Decimal from a long fraction", Decimal.self, "0.12345678901234567890123456789012345678901"),
+    ParityCase("Decimal from 1e-128", Decimal.self, "1e-128"),
+    ParityCase("Decimal from 1e-129", Decimal.self, "1e-129"),
+    ParityCase("Decimal from 1e127", Decimal.self, "1e127"),
+    ParityCase("Decimal from 1e128", Decimal.self, "1e128"),
+    ParityCase("Decimal from 0e500", Decimal.self, "0e500"),
     // URL: from a string
     ParityCase("URL", URL.self, #""https://example.com/a?b=c#d""#),
     ParityCase("relative URL", Box<URL>.self, #"{"value": "/path/to/file"}"#),

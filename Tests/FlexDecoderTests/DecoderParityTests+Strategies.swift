@@ -59,6 +59,12 @@ private let pathPrefixKeys = ParityOptions.KeyStrategy.custom { path in
   AnyKey(stringValue: render(path))
 }
 
+/// Appends to every JSON key the path of its object, so that PathProbe's log records the paths
+/// that the strategy was given (and keys starting with `nested` or `super` keep their role).
+private let pathSuffixKeys = ParityOptions.KeyStrategy.custom { path in
+  AnyKey(stringValue: (path.last?.stringValue ?? "") + "@" + render(path.dropLast()))
+}
+
 extension DecoderParityTests {
   static let dateCases: [ParityCase] = [
     ParityCase("deferredToDate", Date.self, "0"),
@@ -96,6 +102,8 @@ extension DecoderParityTests {
       .knownDifference(
         "Under a key strategy JSONDecoder decodes [String: …] itself without entering its path, so it "
           + "reports an invalid ISO 8601 date inside at the path above the dictionary"),
+    ParityCase("iso8601 garbage in a nested array", Box<[[Date]]>.self, #"{"value": [[], ["x"]]}"#,
+      options: ParityOptions(dates: .iso8601)),
     ParityCase("iso8601 from a number", Box<Date>.self, #"{"value": 0}"#, options: ParityOptions(dates: .iso8601)),
     ParityCase("iso8601 from null", Box<Date>.self, #"{"value": null}"#, options: ParityOptions(dates: .iso8601)),
     ParityCase("formatted", Date.self, #""2024-05-01""#, options: ParityOptions(dates: .formatted(dayFormatter))),
@@ -210,6 +218,9 @@ extension DecoderParityTests {
       options: ParityOptions(keys: pathPrefixKeys)),
     ParityCase("custom key strategy gets nested paths", [String: [KeyList]].self, #"{"x": [{"y": 1}, {"z": 2}]}"#,
       options: ParityOptions(keys: pathPrefixKeys)),
+    ParityCase("custom key strategy in nested containers and super decoders", PathProbe.self,
+      #"{"a": {"b": 1}, "nestedC": {"d": [1, {"e": 2}]}, "superF": {"g": 3}, "super": 4}"#,
+      options: ParityOptions(keys: pathSuffixKeys)),
     ParityCase("custom key strategy leaves [String: Int] keys alone", Box<[String: Int]>.self,
       #"{"VALUE": {"A": 1}}"#, options: ParityOptions(keys: lowercaseKeys)),
   ]

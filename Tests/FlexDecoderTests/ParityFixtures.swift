@@ -289,3 +289,19 @@ struct Article: Decodable, Equatable, Sendable {
   @Trimmed var title: String
   @LossyInt var views: Int?
 }
+
+/// Synthesized Codable for a recursive enum with unlabeled associated values.
+indirect enum Tree: Codable, Equatable, Sendable {
+  case leaf(Int)
+  case pair(Tree, Tree)
+  case node([Tree])
+}
+
+/// A property whose coding key is the empty string.
+struct EmptyKey: Codable, Equatable, Sendable {
+  var value: Int
+
+  enum CodingKeys: String, CodingKey {
+    case value = ""
+  }
+}
