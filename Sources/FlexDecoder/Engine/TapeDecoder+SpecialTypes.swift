@@ -39,7 +39,10 @@ extension TapeDecoder {
     return try body()
   }
 
+  /// A null is `valueNotFound(Date.self)` whatever the strategy: as in JSONDecoder, a custom
+  /// closure is never given one.
   func decodeDate(at valueIndex: Int) throws -> Date {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(Date.self, path: pathStack) }
     switch options.dateDecodingStrategy {
     case .deferredToDate:
       return try at(valueIndex) { try Date(from: self) }
@@ -68,6 +71,7 @@ extension TapeDecoder {
   func decodeISO8601Date(
     at valueIndex: Int, path: @autoclosure () -> [any CodingKey], errorPath: @autoclosure () -> [any CodingKey]
   ) throws -> Date {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(Date.self, path: path()) }
     let string = try unwrapString(at: valueIndex, path: path())
     guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
       throw DecodingError.dataCorrupted(
@@ -76,7 +80,9 @@ extension TapeDecoder {
     return date
   }
 
+  /// A null is `valueNotFound(Data.self)` whatever the strategy, as for dates.
   func decodeData(at valueIndex: Int) throws -> Data {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(Data.self, path: pathStack) }
     switch options.dataDecodingStrategy {
     case .deferredToData:
       return try at(valueIndex) { try Data(from: self) }
@@ -93,6 +99,7 @@ extension TapeDecoder {
   }
 
   func decodeURL(at valueIndex: Int) throws -> URL {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(URL.self, path: pathStack) }
     let string = try unwrapString(at: valueIndex, path: pathStack)
     guard let url = URL(string: string) else {
       throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))
