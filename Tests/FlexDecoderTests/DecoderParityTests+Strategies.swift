@@ -34,6 +34,18 @@ private let throwingStrategy = ParityOptions.DateStrategy.custom { decoder in
   return Date(timeIntervalSince1970: Double(string.dropFirst()) ?? 0)
 }
 
+/// Reads null as the reference date, anything else as seconds since 1970.
+private let nullTolerantDates = ParityOptions.DateStrategy.custom { decoder in
+  let container = try decoder.singleValueContainer()
+  return container.decodeNil() ? Date(timeIntervalSinceReferenceDate: 0) : Date(timeIntervalSince1970: try container.decode(Double.self))
+}
+
+/// Reads null as empty data, anything else as a Base64 string.
+private let nullTolerantData = ParityOptions.DataStrategy.custom { decoder in
+  let container = try decoder.singleValueContainer()
+  return container.decodeNil() ? Data() : Data(base64Encoded: try container.decode(String.self)) ?? Data()
+}
+
 /// Data written as an array of hex strings, read through an unkeyed container.
 private let hexDataStrategy = ParityOptions.DataStrategy.custom { decoder in
   var container = try decoder.unkeyedContainer()
@@ -117,6 +129,9 @@ extension DecoderParityTests {
       options: ParityOptions(dates: atSecondsStrategy)),
     ParityCase("custom throws its own error", [Date].self, #"["@1", "!"]"#,
       options: ParityOptions(dates: throwingStrategy)),
+    ParityCase("custom is not asked for null", [Date].self, "[1, null]", options: ParityOptions(dates: nullTolerantDates)),
+    ParityCase("custom is not asked for null in a struct", Box<Date>.self, #"{"value": null}"#,
+      options: ParityOptions(dates: nullTolerantDates)),
     ParityCase("optional date absent and null", [String: Date?].self, #"{"a": null, "b": "@2"}"#,
       options: ParityOptions(dates: atSecondsStrategy)),
   ]
@@ -139,6 +154,8 @@ extension DecoderParityTests {
       options: ParityOptions(data: .deferredToData)),
     ParityCase("deferredToData from a string", Data.self, #""aGk=""#, options: ParityOptions(data: .deferredToData)),
     ParityCase("custom", Data.self, #"["0a", "FF"]"#, options: ParityOptions(data: hexDataStrategy)),
+    ParityCase("custom is not asked for null", [Data].self, #"["aGk=", null]"#, options: ParityOptions(data: nullTolerantData)),
+    ParityCase("deferredToData from null", Box<Data>.self, #"{"value": null}"#, options: ParityOptions(data: .deferredToData)),
     ParityCase("custom throws at the container's path", Box<Data>.self, #"{"value": ["0a", "zz"]}"#,
       options: ParityOptions(data: hexDataStrategy)),
     ParityCase("custom gets a type mismatch", [Data].self, #"[["0a"], "0a"]"#,
