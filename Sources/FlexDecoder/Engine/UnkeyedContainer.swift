@@ -53,7 +53,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   // MARK: Decoding
 
   mutating func decodeNil() throws -> Bool {
-    let element = try requireElement(Any?.self)
+    let element = try requireElement(Never.self)
     guard tape[element].kind == .null else { return false }
     advance()
     return true
