@@ -5,9 +5,10 @@ import Testing
 // The differential harness behind DecoderParityTests: each ParityCase decodes one input with
 // Foundation's JSONDecoder (the oracle) and with FlexJSONDecoder.strict(), both configured with
 // the same ParityOptions, and compares the outcomes. Values must be equal; errors must be the same
-// DecodingError case at the same coding path (and, for keyNotFound, the same key). Error
-// messages are not compared: ours have their own wording. Every input that Foundation decodes
-// also goes through the default FlexJSONDecoder(), which must produce the same value.
+// DecodingError case at the same coding path (and the same missing key, or the same type named
+// by typeMismatch and valueNotFound). Error messages are not compared: ours have their own
+// wording. Every input that Foundation decodes also goes through the default FlexJSONDecoder(),
+// which must produce the same value.
 
 // MARK: - Options
 
@@ -179,8 +180,10 @@ struct PathKey: Equatable, Sendable, CustomStringConvertible, ExpressibleByStrin
   }
 }
 
-/// What is compared of a thrown error: the `DecodingError` case, the coding path, and the
-/// missing key of `keyNotFound`. Any other error is compared by its type and description.
+/// What is compared of a thrown error: the `DecodingError` case, the coding path, the missing
+/// key of `keyNotFound`, and the type named by `typeMismatch` and `valueNotFound` (unless a
+/// signature written in a table leaves it out). Any other error is compared by its type and
+/// description.
 struct ErrorSignature: Equatable, Sendable, CustomStringConvertible {
   enum Kind: Equatable, Sendable {
     case typeMismatch, valueNotFound, keyNotFound, dataCorrupted
@@ -190,19 +193,22 @@ struct ErrorSignature: Equatable, Sendable, CustomStringConvertible {
   let kind: Kind
   let codingPath: [PathKey]
   let key: PathKey?
+  /// The type of `typeMismatch` and `valueNotFound`, as `String(describing:)` spells it.
+  let typeName: String?
 
-  init(kind: Kind, codingPath: [PathKey], key: PathKey? = nil) {
+  init(kind: Kind, codingPath: [PathKey], key: PathKey? = nil, typeName: String? = nil) {
     self.kind = kind
     self.codingPath = codingPath
     self.key = key
+    self.typeName = typeName
   }
 
   init(_ error: any Error) {
     switch error as? DecodingError {
-    case .typeMismatch(_, let context)?:
-      self.init(kind: .typeMismatch, codingPath: context.codingPath.map(PathKey.init))
-    case .valueNotFound(_, let context)?:
-      self.init(kind: .valueNotFound, codingPath: context.codingPath.map(PathKey.init))
+    case .typeMismatch(let type, let context)?:
+      self.init(kind: .typeMismatch, codingPath: context.codingPath.map(PathKey.init), typeName: "\(type)")
+    case .valueNotFound(let type, let context)?:
+      self.init(kind: .valueNotFound, codingPath: context.codingPath.map(PathKey.init), typeName: "\(type)")
     case .keyNotFound(let key, let context)?:
       self.init(kind: .keyNotFound, codingPath: context.codingPath.map(PathKey.init), key: PathKey(key))
     case .dataCorrupted(let context)?:
@@ -219,11 +225,17 @@ struct ErrorSignature: Equatable, Sendable, CustomStringConvertible {
     Self(kind: .keyNotFound, codingPath: path, key: key)
   }
 
+  /// Equal, except that a missing type name (in a table's expectation) matches any type.
+  static func == (lhs: ErrorSignature, rhs: ErrorSignature) -> Bool {
+    lhs.kind == rhs.kind && lhs.codingPath == rhs.codingPath && lhs.key == rhs.key
+      && (lhs.typeName == nil || rhs.typeName == nil || lhs.typeName == rhs.typeName)
+  }
+
   var description: String {
     let path = "[" + codingPath.map(\.description).joined(separator: ", ") + "]"
     switch kind {
-    case .typeMismatch: return "typeMismatch at \(path)"
-    case .valueNotFound: return "valueNotFound at \(path)"
+    case .typeMismatch: return "typeMismatch(\(typeName ?? "_")) at \(path)"
+    case .valueNotFound: return "valueNotFound(\(typeName ?? "_")) at \(path)"
     case .keyNotFound: return "keyNotFound(\(key?.description ?? "?")) at \(path)"
     case .dataCorrupted: return "dataCorrupted at \(path)"
     case .other(let text): return "non-DecodingError \(text)"
