@@ -217,6 +217,7 @@ extension DecoderParityTests {
       options: .snakeCase),
     ParityCase("custom key strategy with colliding keys", LowercaseKeys.self, #"{"ID": 1, "Name": "A", "NAME": "B"}"#,
       options: ParityOptions(keys: lowercaseKeys)),
+    ParityCase("snake case of an escaped key", SnakeKeys.self, #"{"first\u005fname": "A"}"#, options: .snakeCase),
     ParityCase("snake case with a missing key", Person.self, #"{"first_name": "x", "age": 1}"#, options: .snakeCase),
     ParityCase("snake case error path", SnakeKeys.self, #"{"person": {"name": "A", "age": "x"}}"#, options: .snakeCase),
     ParityCase("snake case with combining marks", [String: Int].self, #"{"a_\u0301b": 1}"#, options: .snakeCase),
