@@ -244,9 +244,12 @@ struct JSON5Tests {
     #expect(missingColon.offset == 2)
   }
 
-  @Test func ignoresAssumesTopLevelDictionaryWithoutJSON5() throws {
-    let error = try #require(parseError(Array("a: 1".utf8), options: JSONParsingOptions(assumesTopLevelDictionary: true)))
-    #expect(error.reason == .unexpectedCharacter(UInt8(ascii: "a"), expected: "expected a value"))
+  /// Without JSON5 the braces may still be left out (as in Foundation), but keys stay quoted.
+  @Test func assumesTopLevelDictionaryWithoutJSON5StillNeedsQuotedKeys() throws {
+    let strictImplicit = JSONParsingOptions(assumesTopLevelDictionary: true)
+    let error = try #require(parseError(Array("a: 1".utf8), options: strictImplicit))
+    #expect(error.reason == .unexpectedCharacter(UInt8(ascii: "a"), expected: "expected '\"' to begin an object key"))
     #expect(error.offset == 0)
+    #expect(try JSONValue(parsing: #""a": 1, "b": [true]"#, options: strictImplicit) == ["a": 1, "b": [true]])
   }
 }

@@ -238,7 +238,7 @@ package enum NumberParsing {
   }
 
   /// Parses JSON5 extended number text (`+1`, `.5`, `5.`, `0x1F`, `Infinity`, `-NaN`) into a
-  /// `Double`. Infinity and NaN are returned as such; other overflow gives `nil`.
+  /// `Double`. Infinity and NaN are returned as such, with their sign; other overflow gives `nil`.
   package static func double(fromExtendedText text: UnsafeRawBufferPointer) -> Double? {
     var index = 0
     var negative = false
@@ -247,7 +247,7 @@ package enum NumberParsing {
       index = 1
     }
     if text[index] == UInt8(ascii: "I") { return negative ? -.infinity : .infinity }
-    if text[index] == UInt8(ascii: "N") { return .nan }
+    if text[index] == UInt8(ascii: "N") { return negative ? -.nan : .nan }
     if text.count > index &+ 1 && text[index &+ 1] | 0x20 == UInt8(ascii: "x") {
       var value = 0.0
       for byte in text[(index &+ 2)...] { value = value * 16 + Double(byte.hexDigitValue ?? 0) }

@@ -14,8 +14,9 @@ public struct JSONParsingOptions: Sendable, Hashable {
   /// The deepest nesting of arrays and objects accepted; deeper input throws
   /// ``JSONParseError/Reason/tooDeeplyNested(limit:)``. Default 512.
   public var maxDepth: Int
-  /// JSON5 only: when the document does not start with `{`, read it as the members of an object
-  /// whose braces were left out (`a: 1, b: 2`), as Foundation's `assumesTopLevelDictionary` does.
+  /// When the document does not start with `{`, read it as the members of an object whose braces
+  /// were left out (`"a": 1, "b": 2`, or `a: 1, b: 2` in JSON5); an empty document is an empty
+  /// object. The same as Foundation's `assumesTopLevelDictionary`, with or without JSON5.
   public var assumesTopLevelDictionary: Bool
 
   /// Creates options; the defaults are strict RFC 8259 with a nesting limit of 512.

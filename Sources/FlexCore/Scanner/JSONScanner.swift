@@ -31,7 +31,7 @@ package struct JSONScanner {
     var entryIndex: Int
     var childCount: UInt32
     let isObject: Bool
-    /// JSON5 `assumesTopLevelDictionary`: closed by the end of input, not by `}`.
+    /// `assumesTopLevelDictionary`: closed by the end of input, not by `}`.
     let isImplicit: Bool
   }
 
@@ -41,7 +41,7 @@ package struct JSONScanner {
     self.count = bytes.count
     self.json5 = options.allowsJSON5
     self.maxDepth = max(options.maxDepth, 0)
-    self.assumesTopLevelDictionary = options.allowsJSON5 && options.assumesTopLevelDictionary
+    self.assumesTopLevelDictionary = options.assumesTopLevelDictionary
     self.tape = TapeBuilder(byteCount: bytes.count)
     stack.reserveCapacity(16)
   }
@@ -61,13 +61,11 @@ package struct JSONScanner {
     _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions, ownedBytes: UnsafeMutableRawBufferPointer?
   ) throws(JSONParseError) -> JSONTape {
     guard let baseAddress = bytes.baseAddress, !bytes.isEmpty else {
-      if options.allowsJSON5 && options.assumesTopLevelDictionary {
-        // As for whitespace-only input: an implicit object without members (Foundation agrees).
-        var tape = TapeBuilder(byteCount: 0)
-        tape.append(JSONTapeEntry(kind: .object, offset: 0, end: 1))
-        return JSONTape(bytes: bytes, entries: tape.finish(), isJSON5: true)
-      }
-      throw JSONParseError(.emptyInput, at: 0, in: bytes)
+      guard options.assumesTopLevelDictionary else { throw JSONParseError(.emptyInput, at: 0, in: bytes) }
+      // No members at all: the object whose braces were left out is empty.
+      var tape = TapeBuilder(byteCount: 0)
+      tape.append(JSONTapeEntry(kind: .object, offset: 0, end: 1))
+      return JSONTape(bytes: bytes, entries: tape.finish(), isJSON5: options.allowsJSON5, ownedBytes: ownedBytes)
     }
     guard bytes.count < Int(UInt32.max) else {
       throw JSONParseError(.documentTooLarge, at: 0, in: bytes)
@@ -202,7 +200,7 @@ package struct JSONScanner {
     return false
   }
 
-  /// JSON5 `assumesTopLevelDictionary`: the document is the inside of an object.
+  /// `assumesTopLevelDictionary`: the document is the inside of an object.
   private mutating func openImplicitObject() throws(JSONParseError) {
     let entryIndex = tape.count
     tape.append(JSONTapeEntry(kind: .object, offset: UInt32(truncatingIfNeeded: position)))

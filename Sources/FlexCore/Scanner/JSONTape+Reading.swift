@@ -30,13 +30,19 @@ extension JSONTape {
     if entry.flags & NumberFlags.isInteger != 0 && entry.flags & NumberFlags.isExtended == 0 {
       return NumberParsing.integer(fromIntegerText: text, as: type)
     }
-    if entry.flags & NumberFlags.isExtended != 0 {
-      let offset = text[0] == ._minus || text[0] == ._plus ? 1 : 0
-      if text.count > offset &+ 1 && text[offset &+ 1] | 0x20 == UInt8(ascii: "x") {
-        return NumberParsing.integer(fromHexText: text, as: type)
-      }
+    if isHexadecimal(at: index) {
+      return NumberParsing.integer(fromHexText: text, as: type)
     }
     return NumberParsing.integer(fromDecimalText: text, as: type)
+  }
+
+  /// Whether the number at `index` is JSON5 hexadecimal text (`0x1F`, `-0X10`, `+0xff`).
+  @inline(__always)
+  package func isHexadecimal(at index: Int) -> Bool {
+    guard entries[index].flags & NumberFlags.isExtended != 0 else { return false }
+    let text = rawBytes(at: index)
+    let offset = text[0] == ._minus || text[0] == ._plus ? 1 : 0
+    return text.count > offset &+ 1 && text[offset &+ 1] | 0x20 == UInt8(ascii: "x")
   }
 
   /// The number at `index` as the nearest `Double`, or `nil` if it overflows. JSON5 `Infinity`

@@ -85,8 +85,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
     set { withLock { $0.allowsJSON5 = newValue } }
   }
 
-  /// With ``allowsJSON5``, read a document that does not start with `{` as the members of an
-  /// object whose braces were left out. Default `false`.
+  /// Read a document that does not start with `{` as the members of an object whose braces
+  /// were left out (`"a": 1, "b": 2`); an empty document is an empty object. Works with and
+  /// without ``allowsJSON5``, as in `JSONDecoder`. Default `false`.
   open var assumesTopLevelDictionary: Bool {
     get { withLock { $0.assumesTopLevelDictionary } }
     set { withLock { $0.assumesTopLevelDictionary = newValue } }
@@ -163,7 +164,8 @@ open class FlexJSONDecoder: @unchecked Sendable {
 
   // MARK: - Decoding Values
 
-  /// Decodes a value of type `T` from UTF-8 JSON data.
+  /// Decodes a value of type `T` from JSON data in UTF-8, or in UTF-16 or UTF-32 as
+  /// `JSONDecoder` detects them (byte order mark, or the zero bytes of the first characters).
   ///
   /// - Parameters:
   ///   - type: the type to decode.
@@ -174,7 +176,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
   ///   that does not fit `T`.
   open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let options = makeOptions()
-    return try data.withUnsafeBytes { try Self.decodeDocument(type, from: $0, options: options, at: nil).value }
+    return try data.withUnsafeBytes { bytes in
+      try Self.withUTF8Document(bytes) { try Self.decodeDocument(type, from: $0, options: options, at: nil).value }
+    }
   }
 
   /// Decodes a value of type `T` from UTF-8 JSON data, and reports what was recovered from or
@@ -193,7 +197,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// - Throws: what ``decode(_:from:)-(_,Data)`` throws under the same options.
   public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> FlexDecoded<T> {
     let options = makeOptions()
-    return try data.withUnsafeBytes { try Self.decodeDocument(type, from: $0, options: options, at: nil) }
+    return try data.withUnsafeBytes { bytes in
+      try Self.withUTF8Document(bytes) { try Self.decodeDocument(type, from: $0, options: options, at: nil) }
+    }
   }
 
   /// Decodes a value of type `T` from a JSON string.
@@ -206,11 +212,14 @@ open class FlexJSONDecoder: @unchecked Sendable {
     }
   }
 
-  /// Decodes a value of type `T` from UTF-8 JSON bytes.
+  /// Decodes a value of type `T` from JSON bytes, in the encodings that ``decode(_:from:)-(_,Data)``
+  /// reads.
   /// - Throws: the errors of ``decode(_:from:)-(_,Data)``.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let options = makeOptions()
-    return try bytes.withUnsafeBytes { try Self.decodeDocument(type, from: $0, options: options, at: nil).value }
+    return try bytes.withUnsafeBytes { bytes in
+      try Self.withUTF8Document(bytes) { try Self.decodeDocument(type, from: $0, options: options, at: nil).value }
+    }
   }
 
   /// Decodes a value of type `T` from a parsed ``JSONValue``.
@@ -241,7 +250,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
     let options = makeOptions()
     let path = FlexKeyPath(keyPath)
-    return try data.withUnsafeBytes { try Self.decodeDocument(type, from: $0, options: options, at: path).value }
+    return try data.withUnsafeBytes { bytes in
+      try Self.withUTF8Document(bytes) { try Self.decodeDocument(type, from: $0, options: options, at: path).value }
+    }
   }
 
   // MARK: - Internals

@@ -8,10 +8,14 @@
 // which usually is document order, so each search starts just after the previous hit and wraps
 // around: for a model that matches its payload, every lookup is one comparison.
 //
-// Duplicate keys: the first occurrence wins, as in JSONDecoder. A search that starts after the
-// hint could meet a later duplicate first; so when a hit lies after the hint, the members before
-// the hint that no lookup has claimed yet are checked for the same key (a bit mask records the
-// claimed ones). For a model that matches its payload there are none to check.
+// Duplicate keys: the first occurrence wins, as in JSONDecoder, however often a key is looked up.
+// A search that starts after the hint could meet a later duplicate first; so when a hit lies
+// after the hint, the members before it are checked for the same key. Most of the time there is
+// nothing to check: a bit mask records the members that lookups have found ("claimed"), and a
+// 64-bit signature set the keys they were found for. An earlier member can have the key only if
+// it is unclaimed, or if the key's signature is in the set (the key may have been looked up
+// before). For a model that matches its payload, all earlier members are claimed and the
+// signature usually is new, so the hit stands without comparing keys.
 
 extension ObjectLookup {
   /// The tape index of the value for `key`, or `nil` if there is none.
@@ -54,10 +58,11 @@ extension ObjectLookup {
     var wrapped = false
     for _ in 0..<memberCount {
       if tape.key(at: keyIndex, equals: utf8) {
-        if !wrapped && hintOrdinal > 0, let earlier = earlierUnclaimedMatch(for: utf8) {
+        let signature = Self.signature(of: utf8)
+        if !wrapped && hintOrdinal > 0, mayHaveEarlierMatch(signature), let earlier = earlierMatch(for: utf8) {
           return earlier
         }
-        claim(ordinal: ordinal, keyIndex: keyIndex)
+        claim(ordinal: ordinal, keyIndex: keyIndex, signature: signature)
         return keyIndex &+ 1
       }
       ordinal &+= 1
@@ -71,12 +76,20 @@ extension ObjectLookup {
     return nil
   }
 
-  /// A member before the hint, not yet claimed, with the same key: the first occurrence of a
-  /// duplicated key.
-  private func earlierUnclaimedMatch(for utf8: UnsafeRawBufferPointer) -> Int? {
+  /// Whether a member before the hint may have the key of `signature`: an unclaimed one, or a
+  /// claimed one if a key with this signature found a member before.
+  @inline(__always)
+  private func mayHaveEarlierMatch(_ signature: UInt64) -> Bool {
+    let earlierMembers = (1 &<< UInt64(hintOrdinal)) &- 1
+    return claimedMask & earlierMembers != earlierMembers || foundKeySignatures & signature != 0
+  }
+
+  /// The first member before the hint with the same key: the first occurrence of a duplicated
+  /// key.
+  private func earlierMatch(for utf8: UnsafeRawBufferPointer) -> Int? {
     var keyIndex = objectIndex &+ 1
-    for ordinal in 0..<hintOrdinal {
-      if claimedMask & (1 &<< UInt64(ordinal)) == 0 && tape.key(at: keyIndex, equals: utf8) {
+    for _ in 0..<hintOrdinal {
+      if tape.key(at: keyIndex, equals: utf8) {
         return keyIndex &+ 1
       }
       keyIndex = tape.next(after: keyIndex &+ 1)
@@ -84,9 +97,21 @@ extension ObjectLookup {
     return nil
   }
 
+  /// One of 64 bits, from a key's length and a few of its bytes: equal keys have equal
+  /// signatures.
   @inline(__always)
-  private func claim(ordinal: Int, keyIndex: Int) {
-    claimedMask |= 1 &<< UInt64(ordinal & 63)
+  private static func signature(of utf8: UnsafeRawBufferPointer) -> UInt64 {
+    var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
+    if let first = utf8.first, let last = utf8.last {
+      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35 ^ UInt64(utf8[utf8.count / 2]) &* 0x27D4_EB2F
+    }
+    return 1 &<< ((mix ^ mix &>> 29) & 63)
+  }
+
+  @inline(__always)
+  private func claim(ordinal: Int, keyIndex: Int, signature: UInt64) {
+    claimedMask |= 1 &<< UInt64(ordinal)
+    foundKeySignatures |= signature
     let next = ordinal &+ 1
     if next == memberCount {
       hintOrdinal = 0

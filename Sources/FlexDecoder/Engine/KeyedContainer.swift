@@ -35,6 +35,8 @@ final class ObjectLookup: UnknownKeyTracking {
   var hintOrdinal = 0
   var hintKeyIndex: Int
   var claimedMask: UInt64 = 0
+  /// The signatures of the keys that found a member, one bit each (see `signature(of:)`).
+  var foundKeySignatures: UInt64 = 0
   /// Key (converted by the key strategy, if any) → value index; first occurrence wins. Built for
   /// key strategies and for large objects.
   var convertedKeys: [String: Int]?

@@ -18,26 +18,35 @@ extension TapeDecoder {
     if T.self == Float.self { return unsafeBitCast(try unwrapFloat(at: valueIndex, path: path()), to: T.self) }
     // Coercions, and element-level recovery during a replay, take the generic route.
     guard tape[valueIndex].kind == .array, session.recovery == nil else { return nil }
-    if T.self == [Double].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapDouble(at: $0, path: $1()) }, to: T.self) }
-    if T.self == [Int].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapInteger(Int.self, at: $0, path: $1()) }, to: T.self) }
-    if T.self == [String].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapString(at: $0, path: $1()) }, to: T.self) }
+    if T.self == [Double].self {
+      return unsafeBitCast(try decodeArray(at: valueIndex, path: path()) { try unwrapDouble(at: $0, path: $1()) }, to: T.self)
+    }
+    if T.self == [Int].self {
+      return unsafeBitCast(
+        try decodeArray(at: valueIndex, path: path()) { try unwrapInteger(Int.self, at: $0, path: $1()) }, to: T.self)
+    }
+    if T.self == [String].self {
+      return unsafeBitCast(try decodeArray(at: valueIndex, path: path()) { try unwrapString(at: $0, path: $1()) }, to: T.self)
+    }
     return nil
   }
 
-  /// An array of scalars read straight off the tape, with the same errors as the unkeyed
-  /// container route (element paths end in `Index n`).
+  /// An array of scalars read straight off the tape (the caller checked it is an array), with
+  /// the same errors as the unkeyed container route: element paths end in `Index n`.
   @inline(__always)
   private func decodeArray<Element>(
-    at arrayIndex: Int, _ element: (Int, () -> [any CodingKey]) throws -> Element
+    at arrayIndex: Int, path: @autoclosure () -> [any CodingKey],
+    _ element: (Int, @autoclosure () -> [any CodingKey]) throws -> Element
   ) throws -> [Element] {
-    let container = try makeUnkeyedContainer(at: arrayIndex, explicitPath: nil)
-    let count = container.count ?? 0
+    let count = Int(tape[arrayIndex].length)
     var result: [Element] = []
     result.reserveCapacity(count)
     var position = arrayIndex &+ 1
-    for ordinal in 0..<count {
-      result.append(try element(position, { self.pathStack + [IndexCodingKey(index: ordinal)] }))
-      position = tape.next(after: position)
+    try withoutActuallyEscaping(path) { path in
+      for ordinal in 0..<count {
+        result.append(try element(position, path() + [IndexCodingKey(index: ordinal)]))
+        position = tape.next(after: position)
+      }
     }
     return result
   }

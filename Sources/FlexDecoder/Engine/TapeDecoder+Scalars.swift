@@ -12,17 +12,19 @@ extension TapeDecoder {
     tape[valueIndex].kind == .null
   }
 
+  /// A `null` is a type mismatch here, not a missing value: JSONDecoder reports it so for `Bool`
+  /// (and for no other type).
   func unwrapBool(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
     switch tape[valueIndex].kind {
     case .true: return true
     case .false: return false
-    case .null: throw valueNotFound(Bool.self, path: path())
-    case .string where options.coercions.contains(.stringToBool):
+    // `null` is a type mismatch for Bool, as in JSONDecoder (not `valueNotFound`).
+    case .string where coercions.contains(.stringToBool):
       if let value = StringCoercion.bool(from: tape.string(at: valueIndex)) {
         noteCoercion(at: valueIndex, to: Bool.self, path: path())
         return value
       }
-    case .number where options.coercions.contains(.numberToBool):
+    case .number where coercions.contains(.numberToBool):
       switch tape.integer(at: valueIndex, as: Int8.self) {
       case 0:
         noteCoercion(at: valueIndex, to: Bool.self, path: path())
@@ -41,7 +43,7 @@ extension TapeDecoder {
     switch tape[valueIndex].kind {
     case .string: return tape.string(at: valueIndex)
     case .null: throw valueNotFound(String.self, path: path())
-    case .number where options.coercions.contains(.numberToString):
+    case .number where coercions.contains(.numberToString):
       noteCoercion(at: valueIndex, to: String.self, path: path())
       return tape.numberText(at: valueIndex)
     default: throw typeMismatch(String.self, at: valueIndex, path: path())
@@ -53,11 +55,11 @@ extension TapeDecoder {
   ) throws -> T {
     switch tape[valueIndex].kind {
     case .number:
-      guard let value = tape.integer(at: valueIndex, as: type) else { throw numberOutOfRange(type, at: valueIndex) }
+      guard let value = integerValue(at: valueIndex, as: type) else { throw numberOutOfRange(type, at: valueIndex) }
       return value
     case .null:
       throw valueNotFound(type, path: path())
-    case .string where options.coercions.contains(.stringToNumber):
+    case .string where coercions.contains(.stringToNumber):
       let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex)) { text, isInteger in
         isInteger
           ? NumberParsing.integer(fromIntegerText: text, as: type) : NumberParsing.integer(fromDecimalText: text, as: type)
@@ -66,10 +68,10 @@ extension TapeDecoder {
         noteCoercion(at: valueIndex, to: type, path: path())
         return value
       }
-    case .true where options.coercions.contains(.boolToNumber):
+    case .true where coercions.contains(.boolToNumber):
       noteCoercion(at: valueIndex, to: type, path: path())
       return 1
-    case .false where options.coercions.contains(.boolToNumber):
+    case .false where coercions.contains(.boolToNumber):
       noteCoercion(at: valueIndex, to: type, path: path())
       return 0
     default: break
@@ -80,11 +82,11 @@ extension TapeDecoder {
   func unwrapDouble(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Double {
     switch tape[valueIndex].kind {
     case .number:
-      guard let value = tape.double(at: valueIndex) else { throw numberOutOfRange(Double.self, at: valueIndex) }
+      guard let value = doubleValue(at: valueIndex) else { throw numberOutOfRange(Double.self, at: valueIndex) }
       return value
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return value }
-      if options.coercions.contains(.stringToNumber),
+      if coercions.contains(.stringToNumber),
         let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex), { text, _ in
           NumberParsing.double(fromNumberText: text)
         })
@@ -94,10 +96,10 @@ extension TapeDecoder {
       }
     case .null:
       throw valueNotFound(Double.self, path: path())
-    case .true where options.coercions.contains(.boolToNumber):
+    case .true where coercions.contains(.boolToNumber):
       noteCoercion(at: valueIndex, to: Double.self, path: path())
       return 1
-    case .false where options.coercions.contains(.boolToNumber):
+    case .false where coercions.contains(.boolToNumber):
       noteCoercion(at: valueIndex, to: Double.self, path: path())
       return 0
     default: break
@@ -108,11 +110,11 @@ extension TapeDecoder {
   func unwrapFloat(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Float {
     switch tape[valueIndex].kind {
     case .number:
-      guard let value = tape.float(at: valueIndex) else { throw numberOutOfRange(Float.self, at: valueIndex) }
+      guard let value = floatValue(at: valueIndex) else { throw numberOutOfRange(Float.self, at: valueIndex) }
       return value
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return Float(value) }
-      if options.coercions.contains(.stringToNumber),
+      if coercions.contains(.stringToNumber),
         let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex), { text, _ in
           NumberParsing.float(fromNumberText: text)
         })
@@ -122,10 +124,10 @@ extension TapeDecoder {
       }
     case .null:
       throw valueNotFound(Float.self, path: path())
-    case .true where options.coercions.contains(.boolToNumber):
+    case .true where coercions.contains(.boolToNumber):
       noteCoercion(at: valueIndex, to: Float.self, path: path())
       return 1
-    case .false where options.coercions.contains(.boolToNumber):
+    case .false where coercions.contains(.boolToNumber):
       noteCoercion(at: valueIndex, to: Float.self, path: path())
       return 0
     default: break
@@ -133,21 +135,24 @@ extension TapeDecoder {
     throw typeMismatch(Float.self, at: valueIndex, path: path())
   }
 
-  /// With `.convertFromString`, the string at `valueIndex` read as infinity or NaN.
+  /// With `.convertFromString`, the string at `valueIndex` read as infinity or NaN. As in
+  /// JSONDecoder, the string is compared byte for byte, and only when it has no escapes.
   private func nonConformingFloat(at valueIndex: Int) -> Double? {
     guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
-      options.nonConformingFloatDecodingStrategy
+      options.nonConformingFloatDecodingStrategy,
+      tape[valueIndex].flags & StringFlags.hasEscapes == 0
     else { return nil }
-    let string = tape.string(at: valueIndex)
-    if string == positiveInfinity { return .infinity }
-    if string == negativeInfinity { return -.infinity }
-    if string == nan { return .nan }
+    let bytes = tape.rawBytes(at: valueIndex)
+    if bytes.elementsEqual(positiveInfinity.utf8) { return .infinity }
+    if bytes.elementsEqual(negativeInfinity.utf8) { return -.infinity }
+    if bytes.elementsEqual(nan.utf8) { return .nan }
     return nil
   }
 
   /// With `reportsCoercions`, notes that the value at `valueIndex` was coerced to `type`:
   /// `coerced string "42" to Int`.
   func noteCoercion(at valueIndex: Int, to type: Any.Type, path: @autoclosure () -> [any CodingKey]) {
+    session.coercionsApplied &+= 1
     guard options.reportsCoercions else { return }
     let entry = tape[valueIndex]
     let source: String

@@ -40,7 +40,10 @@ extension TapeDecoder {
     return try body()
   }
 
+  /// A null is `valueNotFound(Date.self)` whatever the strategy: as in JSONDecoder, a custom
+  /// closure is never given one.
   func decodeDate(at valueIndex: Int) throws -> Date {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(Date.self, path: pathStack) }
     switch options.dateDecodingStrategy {
     case .deferredToDate:
       return try at(valueIndex) { try Date(from: self) }
@@ -49,12 +52,7 @@ extension TapeDecoder {
     case .millisecondsSince1970:
       return Date(timeIntervalSince1970: try unwrapDouble(at: valueIndex, path: pathStack) / 1000)
     case .iso8601:
-      let string = try unwrapString(at: valueIndex, path: pathStack)
-      guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(codingPath: pathStack, debugDescription: "Expected date string to be ISO8601-formatted."))
-      }
-      return date
+      return try decodeISO8601Date(at: valueIndex, path: pathStack, errorPath: pathStack)
     case .formatted(let formatter):
       let string = try unwrapString(at: valueIndex, path: pathStack)
       guard let date = formatter.date(from: string) else {
@@ -85,7 +83,24 @@ extension TapeDecoder {
     }
   }
 
+  /// `.iso8601`. A string that is not ISO 8601 is reported at `errorPath`: JSONDecoder reports
+  /// it at the coding path of the decoder that asked for the date, without the date's own key
+  /// (``decodeChild(_:at:key:explicitPath:)`` passes its path), unlike its other errors.
+  func decodeISO8601Date(
+    at valueIndex: Int, path: @autoclosure () -> [any CodingKey], errorPath: @autoclosure () -> [any CodingKey]
+  ) throws -> Date {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(Date.self, path: path()) }
+    let string = try unwrapString(at: valueIndex, path: path())
+    guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: errorPath(), debugDescription: "Expected date string to be ISO8601-formatted."))
+    }
+    return date
+  }
+
+  /// A null is `valueNotFound(Data.self)` whatever the strategy, as for dates.
   func decodeData(at valueIndex: Int) throws -> Data {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(Data.self, path: pathStack) }
     switch options.dataDecodingStrategy {
     case .deferredToData:
       return try at(valueIndex) { try Data(from: self) }
@@ -102,6 +117,7 @@ extension TapeDecoder {
   }
 
   func decodeURL(at valueIndex: Int) throws -> URL {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(URL.self, path: pathStack) }
     let string = try unwrapString(at: valueIndex, path: pathStack)
     guard let url = URL(string: string) else {
       throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))
@@ -112,20 +128,19 @@ extension TapeDecoder {
   func decodeDecimal(at valueIndex: Int) throws -> Decimal {
     switch tape[valueIndex].kind {
     case .number:
-      guard let decimal = Decimal(string: tape.numberText(at: valueIndex), locale: Locale(identifier: "en_US_POSIX"))
-      else { throw numberOutOfRange(Decimal.self, at: valueIndex) }
+      guard let decimal = decimalValue(at: valueIndex) else { throw numberOutOfRange(Decimal.self, at: valueIndex) }
       return decimal
     case .null:
       throw valueNotFound(Decimal.self, path: pathStack)
-    case .string where options.coercions.contains(.stringToNumber):
+    case .string where coercions.contains(.stringToNumber):
       let decimal = StringCoercion.withNumberText(in: tape.string(at: valueIndex)) { text, _ in
         Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
       }
       guard let decimal else { throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack) }
       return decimal
-    case .true where options.coercions.contains(.boolToNumber):
+    case .true where coercions.contains(.boolToNumber):
       return 1
-    case .false where options.coercions.contains(.boolToNumber):
+    case .false where coercions.contains(.boolToNumber):
       return 0
     default:
       throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack)

@@ -14,6 +14,10 @@ final class DecodeSession {
   let options: DecodingOptions
   /// Set during a replay under `.collectAll` / `.useDefaults`.
   var recovery: RecoveryState?
+  /// Set while a planned site is retried with the decoder's coercions.
+  var coercionsActive = false
+  /// How many coercions were applied so far.
+  var coercionsApplied = 0
   /// Notes (coercions, unknown keys) for the report, with their byte offsets.
   var notes: [(offset: Int, issue: FlexIssue)] = []
   /// Per-type facts, looked up once per type.
@@ -93,6 +97,13 @@ final class TapeDecoder: Decoder {
 
   /// The replay state, when one is under way.
   var recovery: RecoveryState? { session.recovery }
+
+  /// The coercions in force: none until a replay retries a failed call at a planned site (see
+  /// Recovery/RecoveryState.swift), so that a coercion never changes what a call that
+  /// JSONDecoder answers returns, even one whose error user code would have caught.
+  var coercions: FlexCoercions {
+    session.coercionsActive ? options.coercions : []
+  }
 
   /// Notes for the report.
   var notes: [(offset: Int, issue: FlexIssue)] {
@@ -184,7 +195,8 @@ final class TapeDecoder: Decoder {
           DecodingError.Context(
             codingPath: path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
       }
-      if options.coercions.contains(.singleToArray) {
+      if coercions.contains(.singleToArray) {
+        session.coercionsApplied &+= 1
         if options.reportsCoercions {
           recordNote(.coerced, path: path, message: "coerced \(describe(valueIndex)) to an array of one", valueIndex: valueIndex)
         }
@@ -199,10 +211,11 @@ final class TapeDecoder: Decoder {
   /// of the wanted kind, a decoder over that document (scanned with this decoder's options);
   /// else `nil`.
   private func embeddedDocument(at valueIndex: Int, kind: JSONTokenKind, path: [any CodingKey]) -> TapeDecoder? {
-    guard options.coercions.contains(.jsonStringToValue), tape[valueIndex].kind == .string else { return nil }
+    guard coercions.contains(.jsonStringToValue), tape[valueIndex].kind == .string else { return nil }
     let text = tape.string(at: valueIndex)
     guard let embedded = try? JSONTape.scan(copying: text.utf8, options: options.parsing), embedded[0].kind == kind
     else { return nil }
+    session.coercionsApplied &+= 1
     if options.reportsCoercions {
       recordNote(
         .coerced, path: path, message: "coerced a string holding JSON to \(kind == .object ? "an object" : "an array")",
@@ -261,6 +274,13 @@ final class TapeDecoder: Decoder {
     // Scalars need no path unless they fail: skip the push and pop.
     if let scalar = try decodeScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key]) {
       return scalar
+    }
+    // JSONDecoder reports an invalid ISO 8601 date at the path of the container that asked.
+    if T.self == Date.self, case .iso8601 = options.dateDecodingStrategy,
+      let date = try decodeISO8601Date(at: valueIndex, path: (explicitPath ?? pathStack) + [key], errorPath: pathStack)
+        as? T
+    {
+      return date
     }
     if let explicitPath {
       let savedPath = pathStack

@@ -63,7 +63,7 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
   // MARK: Decoding
 
   func decodeNil() throws -> Bool {
-    let element = try requireElement(Any?.self)
+    let element = try requireElement(Never.self)
     guard tape[element].kind == .null else { return false }
     advance()
     return true
@@ -130,6 +130,42 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
     return try decodeNext(type) { element, _ in
       try decoder.decodeChild(type, at: element, key: key, explicitPath: explicitPath)
     }
+  }
+
+  // MARK: decodeIfPresent (JSONDecoder's, which differs from the protocol's default at the end)
+
+  /// For `decodeIfPresent`: whether a non-null element is next. A null is stepped over. Past the
+  /// end JSONDecoder still counts a step, so `currentIndex` can run beyond `count`; the
+  /// protocol's default implementation would stay put.
+  private func nextElementIsPresent() -> Bool {
+    if isAtEnd {
+      currentIndex &+= 1
+      return false
+    }
+    if tape[position].kind == .null {
+      advance()
+      return false
+    }
+    return true
+  }
+
+  func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: String.Type) throws -> String? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: Double.Type) throws -> Double? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: Float.Type) throws -> Float? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: Int.Type) throws -> Int? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { nextElementIsPresent() ? try decode(type) : nil }
+  func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { nextElementIsPresent() ? try decode(type) : nil }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+    nextElementIsPresent() ? try decode(type) : nil
   }
 
   // MARK: Nested containers and super decoders

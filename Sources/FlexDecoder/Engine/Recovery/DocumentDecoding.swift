@@ -11,7 +11,7 @@ struct DocumentDecoding {
   let keyPath: FlexKeyPath?
 
   func decode<T: Decodable>(_ type: T.Type) throws -> FlexDecoded<T> {
-    // The plain pass: exactly JSONDecoder's behaviour, no recovery bookkeeping.
+    // The plain pass: exactly JSONDecoder's behaviour (no coercions either), no bookkeeping.
     let plainSession = DecodeSession(options: options)
     do {
       let value = try decodeOnce(type, session: plainSession)
@@ -23,19 +23,23 @@ struct DocumentDecoding {
     } catch let error as FlexDecodingError {
       throw error
     } catch {
-      guard options.errorPolicy != .failFast else { throw error }
+      // Under `.failFast` a replay can only apply coercions.
+      guard options.errorPolicy != .failFast || !options.coercions.isEmpty else { throw error }
     }
 
     var plan = Set<RecoverySite>()
     var unrecoverable = Set<RecoverySite>()
+    var coercesEverywhere = false
     for _ in 0..<Self.maximumReplays {
       let session = DecodeSession(options: options)
       let recovery = RecoveryState(policy: options.errorPolicy, plan: plan, unrecoverable: unrecoverable)
       session.recovery = recovery
+      session.coercionsActive = coercesEverywhere
       let value: T
       do {
         value = try decodeOnce(type, session: session)
       } catch let stop as RecoveryStop {
+        if options.errorPolicy == .failFast { throw stop.error }
         throw collected(recovery, adding: stop.error, type)
       } catch {
         unrecoverable = recovery.unrecoverable
@@ -43,7 +47,13 @@ struct DocumentDecoding {
           plan.insert(attribution.site)
           continue
         }
-        // Nothing to recover inside: the top-level value itself failed.
+        // No container call to recover at: the top-level value itself failed. Try it once with
+        // the coercions (a top-level "42" into Int), then give up or use its default.
+        if !coercesEverywhere && !options.coercions.isEmpty {
+          coercesEverywhere = true
+          continue
+        }
+        if options.errorPolicy == .failFast { throw error }
         if options.errorPolicy == .useDefaults,
           let value = TapeDecoder(tape: tape, session: session).placeholder(type, path: [])
         {

@@ -86,8 +86,14 @@ extension TapeDecoder {
         recovery.attribute(site)
         throw error
       }
+      let reported: any Error
+      switch try retryWithCoercions(recovery, failing: error, { try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) }) {
+      case .success(let coerced): return coerced
+      case .failure(let failure): reported = failure
+      }
+      guard recovery.policy != .failFast else { throw RecoveryStop(error: reported) }
       if recovery.issueCount == issuesBefore {
-        recordDropped(error, path: path, valueIndex: valueIndex)
+        recordDropped(reported, path: path, valueIndex: valueIndex)
       }
       recovery.attribution = nil
       return nil

@@ -56,16 +56,22 @@ extension TapeDecoder {
       return value
     } catch let stop as RecoveryStop {
       throw stop
-    } catch {
+    } catch let originalError {
       let path = path()
       let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(siteType))
       if recovery.unrecoverable.contains(site) {
-        throw error  // leave the attribution to the enclosing call
+        throw originalError  // leave the attribution to the enclosing call
       }
       guard recovery.plan.contains(site) else {
         recovery.attribute(site)
-        throw error
+        throw originalError
       }
+      let error: any Error
+      switch try retryWithCoercions(recovery, failing: originalError, body) {
+      case .success(let coerced): return coerced
+      case .failure(let reported): error = reported
+      }
+      guard recovery.policy != .failFast else { throw RecoveryStop(error: error) }
       guard let repaired = replacement(path) else {
         recovery.unrecoverable.insert(site)
         recovery.attribution = nil
@@ -77,6 +83,28 @@ extension TapeDecoder {
       }
       recovery.attribution = nil
       return repaired
+    }
+  }
+
+  /// At a planned site: `body` run again with the decoder's coercions in force. Returns the
+  /// value if that works; otherwise the error to report — the retry's own when a coercion was
+  /// applied before it failed (it says more: `"[1, \"x\"]"` as JSON failed at its element 1), else
+  /// `error`.
+  func retryWithCoercions<T>(
+    _ recovery: RecoveryState, failing error: any Error, _ body: () throws -> T
+  ) throws -> Result<T, any Error> {
+    guard !options.coercions.isEmpty, !session.coercionsActive else { return .failure(error) }
+    session.coercionsActive = true
+    defer { session.coercionsActive = false }
+    let appliedBefore = session.coercionsApplied
+    do {
+      let value = try body()
+      recovery.attribution = nil
+      return .success(value)
+    } catch let stop as RecoveryStop {
+      throw stop
+    } catch let retryError {
+      return .failure(session.coercionsApplied > appliedBefore ? retryError : error)
     }
   }
 
