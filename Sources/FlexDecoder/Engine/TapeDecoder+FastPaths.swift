@@ -18,17 +18,31 @@ extension TapeDecoder {
     if T.self == Float.self { return unsafeBitCast(try unwrapFloat(at: valueIndex, path: path()), to: T.self) }
     // Coercions, and element-level recovery during a replay, take the generic route.
     guard tape[valueIndex].kind == .array, session.recovery == nil else { return nil }
-    if T.self == [Double].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapDouble(at: $0, path: $1()) }, to: T.self) }
-    if T.self == [Int].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapInteger(Int.self, at: $0, path: $1()) }, to: T.self) }
-    if T.self == [String].self { return unsafeBitCast(try decodeArray(at: valueIndex) { try unwrapString(at: $0, path: $1()) }, to: T.self) }
+    if T.self == [Double].self {
+      let array = try decodeArray(at: valueIndex) { try unwrapDouble(at: $0, path: path() + [IndexCodingKey(index: $1)]) }
+      return unsafeBitCast(array, to: T.self)
+    }
+    if T.self == [Int].self {
+      let array = try decodeArray(at: valueIndex) { try unwrapInteger(Int.self, at: $0, path: path() + [IndexCodingKey(index: $1)]) }
+      return unsafeBitCast(array, to: T.self)
+    }
+    if T.self == [String].self {
+      let array = try decodeArray(at: valueIndex) { try unwrapString(at: $0, path: path() + [IndexCodingKey(index: $1)]) }
+      return unsafeBitCast(array, to: T.self)
+    }
     return nil
   }
 
   /// An array of scalars read straight off the tape, with the same errors as the unkeyed
-  /// container route (element paths end in `Index n`).
+  /// container route (element paths end in `Index n`). `element` gets each element's tape index
+  /// and position in the array.
+  ///
+  /// - Note: Element paths are built from the array's own path, not from `pathStack`:
+  ///   ``decodeChild(_:at:key:explicitPath:)`` does not push the key of a value that a fast
+  ///   path decodes.
   @inline(__always)
   private func decodeArray<Element>(
-    at arrayIndex: Int, _ element: (Int, () -> [any CodingKey]) throws -> Element
+    at arrayIndex: Int, _ element: (_ valueIndex: Int, _ ordinal: Int) throws -> Element
   ) throws -> [Element] {
     let container = try makeUnkeyedContainer(at: arrayIndex, explicitPath: nil)
     let count = container.count ?? 0
@@ -36,7 +50,7 @@ extension TapeDecoder {
     result.reserveCapacity(count)
     var position = arrayIndex &+ 1
     for ordinal in 0..<count {
-      result.append(try element(position, { self.pathStack + [IndexCodingKey(index: ordinal)] }))
+      result.append(try element(position, ordinal))
       position = tape.next(after: position)
     }
     return result
