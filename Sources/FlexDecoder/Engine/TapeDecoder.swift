@@ -226,10 +226,7 @@ final class TapeDecoder: Decoder {
       do {
         try validatable.validate()
       } catch {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: pathStack, debugDescription: "Validation failed: \(error)",
-            underlyingError: ValidationFailure(error: error)))
+        throw ValidationFailure.decodingError(error, codingPath: pathStack)
       }
     }
     return value

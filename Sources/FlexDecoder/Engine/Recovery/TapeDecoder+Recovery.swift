@@ -3,11 +3,25 @@ import Foundation
 // The container side of recovery (see RecoveryState.swift for the design): every container call
 // goes through `recovering`, which costs one `nil` check when no replay is under way.
 
-/// A failed ``FlexValidatable/validate()``, carried as the `underlyingError` of the
-/// `DecodingError.dataCorrupted` thrown for it.
-struct ValidationFailure: Error, CustomStringConvertible {
-  let error: any Error
-  var description: String { String(describing: error) }
+/// A failed ``FlexValidatable/validate()`` is thrown as `DecodingError.dataCorrupted` whose
+/// `underlyingError` is the error `validate()` threw, so that callers can cast it back; the
+/// description's fixed opening tells it from other corrupted data.
+enum ValidationFailure {
+  /// How the description of a validation failure starts.
+  static let descriptionPrefix = "Validation failed: "
+
+  /// The error thrown when `validate()` threw `error` for the value at `codingPath`.
+  static func decodingError(_ error: any Error, codingPath: [any CodingKey]) -> DecodingError {
+    DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: codingPath, debugDescription: descriptionPrefix + "\(error)", underlyingError: error))
+  }
+
+  /// The error `validate()` threw, if `context` is that of a validation failure.
+  static func validationError(in context: DecodingError.Context) -> (any Error)? {
+    guard context.debugDescription.hasPrefix(descriptionPrefix) else { return nil }
+    return context.underlyingError
+  }
 }
 
 /// How a failed call at a planned site is repaired.
@@ -135,7 +149,7 @@ extension TapeDecoder {
     case .typeMismatch(_, let context):
       return (.typeMismatch, sentence(context.debugDescription), decodingError)
     case .dataCorrupted(let context):
-      if let validation = context.underlyingError as? ValidationFailure {
+      if let validation = ValidationFailure.validationError(in: context) {
         return (.validationFailed, "validation failed: \(validation)", decodingError)
       }
       return (.dataCorrupted, sentence(context.debugDescription), decodingError)
