@@ -124,9 +124,13 @@ extension TapeDecoder {
       at: Int(tape[valueIndex].offset))
   }
 
-  /// Records a note that is not a problem (a coercion, an unknown key).
-  func recordNote(_ kind: FlexIssue.Kind, path: [any CodingKey], message: String, valueIndex: Int) {
-    notes.append((Int(tape[valueIndex].offset), FlexIssue(kind: kind, path: Self.render(path), message: message)))
+  /// Records a note that is not a problem (a coercion, an unknown key), or an unknown key that is
+  /// one under `unknownKeyPolicy = .fail` (with its `decodingError`).
+  func recordNote(
+    _ kind: FlexIssue.Kind, path: [any CodingKey], message: String, valueIndex: Int, decodingError: DecodingError? = nil
+  ) {
+    let issue = FlexIssue(kind: kind, path: Self.render(path), message: message, decodingError: decodingError)
+    notes.append((Int(tape[valueIndex].offset), issue))
   }
 
   /// The byte offset of the value at the cursor, to order issues.
