@@ -86,7 +86,8 @@ extension TapeDecoder {
         recovery.attribute(site)
         throw error
       }
-      if recovery.issueCount == issuesBefore {
+      // As in `recovering`: under `.useDefaults` the drop is always reported.
+      if recovery.issueCount == issuesBefore || recovery.policy == .useDefaults {
         recordDropped(error, path: path, valueIndex: valueIndex)
       }
       recovery.attribution = nil

@@ -61,6 +61,11 @@ extension TapeDecoder {
       let path = path()
       let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(siteType))
       if recovery.unrecoverable.contains(site) {
+        // No placeholder here: an enclosing call repairs. Under `.collectAll` the problem is
+        // listed at its own path now, or it would be lost with the enclosing value.
+        if recovery.policy == .collectAll && recovery.issueCount == issuesBefore {
+          record(error, path: path, valueIndex: valueIndex(), substitution: nil, missingKeyMessage: missingKeyMessage())
+        }
         throw error  // leave the attribution to the enclosing call
       }
       guard recovery.plan.contains(site) else {
@@ -72,8 +77,10 @@ extension TapeDecoder {
         recovery.attribution = nil
         throw error
       }
-      // A failure inside the body that was already reported (and caused this one) is enough.
-      if recovery.issueCount == issuesBefore {
+      // Under `.collectAll`, a failure inside the body that was already listed (and may have
+      // caused this one, through a placeholder) is enough. Under `.useDefaults` the repair is
+      // reported all the same: it changes the value.
+      if recovery.issueCount == issuesBefore || recovery.policy == .useDefaults {
         record(error, path: path, valueIndex: valueIndex(), substitution: action, missingKeyMessage: missingKeyMessage())
       }
       recovery.attribution = nil
