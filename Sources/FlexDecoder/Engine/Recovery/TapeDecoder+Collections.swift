@@ -72,6 +72,7 @@ extension TapeDecoder {
   func decodeDroppable<T: Decodable>(_ type: T.Type, at valueIndex: Int, key: any CodingKey) throws -> T? {
     guard let recovery else { return try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) }
     recovery.generation &+= 1
+    let generation = recovery.generation
     let issuesBefore = recovery.issueCount
     do {
       let value = try decodeChild(type, at: valueIndex, key: key, explicitPath: nil)
@@ -84,6 +85,9 @@ extension TapeDecoder {
       let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(type))
       guard recovery.plan.contains(site) else {
         recovery.attribute(site)
+        throw error
+      }
+      if recovery.escapedFromInside(callStartedAt: generation) {
         throw error
       }
       // As in `recovering`: under `.useDefaults` the drop is always reported.

@@ -50,6 +50,7 @@ extension TapeDecoder {
   ) throws -> T {
     guard let recovery else { return try body() }
     recovery.generation &+= 1
+    let generation = recovery.generation
     let issuesBefore = recovery.issueCount
     do {
       let value = try body()
@@ -70,6 +71,9 @@ extension TapeDecoder {
       }
       guard recovery.plan.contains(site) else {
         recovery.attribute(site)
+        throw error
+      }
+      if recovery.escapedFromInside(callStartedAt: generation) {
         throw error
       }
       guard let repaired = replacement(path) else {
