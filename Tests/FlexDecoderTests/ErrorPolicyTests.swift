@@ -85,3 +85,435 @@ struct ErrorPolicyTests {
     }
   }
 }
+
+// MARK: - Many problems at many depths
+
+extension ErrorPolicyTests {
+  struct Address: Codable, Equatable {
+    var street: String
+    var zip: Int
+  }
+
+  enum Tier: String, Codable, Equatable, FlexDefaultValue {
+    case free, pro, unknown
+    static let flexDefault = Tier.unknown
+  }
+
+  struct Member: Codable, Equatable {
+    var name: String
+    var age: Int
+    var address: Address?
+    var scores: [Int]
+  }
+
+  struct Team: Codable, Equatable {
+    var id: Int
+    var name: String
+    var tier: Tier
+    var lead: Member
+    var members: [Member]
+    var offices: [String: Address]
+    var motto: String?
+    var budget: Double
+    var flags: [Bool]
+  }
+
+  /// Eighteen problems: top-level fields, a nested struct and its optional struct, arrays of
+  /// structs and of scalars, a dictionary of structs, an optional, an enum.
+  static let messyTeam = #"""
+    {
+      "id": "T-1",
+      "name": null,
+      "tier": "gold",
+      "lead": {
+        "name": "Ada",
+        "age": "old",
+        "address": {"street": 5},
+        "scores": [1, "two", 3]
+      },
+      "members": [
+        {"name": "Bo", "age": 30, "scores": []},
+        {"age": 41, "address": null, "scores": [null]},
+        {"name": "Cy", "age": true, "address": {"street": "Elm", "zip": "x"}, "scores": [2]},
+        "oops"
+      ],
+      "offices": {
+        "north": {"street": "Main", "zip": 1000},
+        "south": {"street": "Side"},
+        "east": 7
+      },
+      "motto": ["a"],
+      "flags": [true, "no", null]
+    }
+    """#
+
+  @Test func collectAllListsEighteenProblemsAtEveryDepthInDocumentOrder() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Team.self, from: Data(Self.messyTeam.utf8))
+    }
+    // A missing key is placed where its object starts, so it comes before the object's members.
+    #expect(error.issues.map(\.description) == [
+      "budget: key not found",
+      "id: expected Int but found a string",
+      "name: expected String but found null",
+      "tier: cannot initialize Tier from invalid String value gold",
+      "lead.age: expected Int but found a string",
+      "lead.address.zip: key not found",
+      "lead.address.street: expected String but found number",
+      "lead.scores[1]: expected Int but found a string",
+      "members[1].name: key not found",
+      "members[1].scores[0]: expected Int but found null",
+      "members[2].age: expected Int but found bool",
+      "members[2].address.zip: expected Int but found a string",
+      "members[3]: expected Dictionary<String, Any> but found a string",
+      "offices.south.zip: key not found",
+      "offices.east: expected Dictionary<String, Any> but found number",
+      "motto: expected String but found an array",
+      "flags[1]: expected Bool but found a string",
+      "flags[2]: expected Bool but found null",
+    ])
+    #expect(error.issues.map(\.kind) == [
+      .keyNotFound, .typeMismatch, .valueNotFound, .dataCorrupted, .typeMismatch, .keyNotFound, .typeMismatch,
+      .typeMismatch, .keyNotFound, .valueNotFound, .typeMismatch, .typeMismatch, .typeMismatch, .keyNotFound,
+      .typeMismatch, .typeMismatch, .typeMismatch, .typeMismatch,  // null into Bool: a type mismatch, as in JSONDecoder
+    ])
+  }
+
+  @Test func useDefaultsRepairsEighteenProblemsAndReportsEachOnce() throws {
+    let result = try decoder(.useDefaults).decodeWithReport(Team.self, from: Data(Self.messyTeam.utf8))
+    #expect(result.value == Team(
+      id: 0, name: "", tier: .unknown,
+      lead: Member(name: "Ada", age: 0, address: Address(street: "", zip: 0), scores: [1, 3]),
+      members: [
+        Member(name: "Bo", age: 30, address: nil, scores: []),
+        Member(name: "", age: 41, address: nil, scores: []),
+        Member(name: "Cy", age: 0, address: Address(street: "Elm", zip: 0), scores: [2]),
+      ],
+      offices: ["north": Address(street: "Main", zip: 1000), "south": Address(street: "Side", zip: 0)],
+      motto: nil, budget: 0, flags: [true]))
+    #expect(result.issues.map(\.path) == [
+      "budget", "id", "name", "tier", "lead.age", "lead.address.zip", "lead.address.street", "lead.scores[1]",
+      "members[1].name", "members[1].scores[0]", "members[2].age", "members[2].address.zip", "members[3]",
+      "offices.south.zip", "offices.east", "motto", "flags[1]", "flags[2]",
+    ])
+    #expect(result.issues.map(\.kind) == [
+      .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .droppedElement,
+      .defaulted, .droppedElement, .defaulted, .defaulted, .droppedElement, .defaulted, .droppedElement,
+      .defaulted, .droppedElement, .droppedElement,
+    ])
+    #expect(result.issues[0].message == "key not found; used the default")
+    #expect(result.issues[7].message == "expected Int but found a string; dropped")
+    #expect(result.issues[15].message == "expected String but found an array; used nil")
+  }
+
+  @Test func useDefaultsWithoutAReportStillReturnsTheRepairedValue() throws {
+    let team = try decoder(.useDefaults).decode(Team.self, from: Data(Self.messyTeam.utf8))
+    #expect(team.members.count == 3)
+    #expect(team.offices.keys.sorted() == ["north", "south"])
+  }
+
+  @Test func failFastThrowsTheFirstProblemInDeclarationOrder() throws {
+    let error = try #require(throws: DecodingError.self) {
+      try decoder(.failFast).decode(Team.self, from: Data(Self.messyTeam.utf8))
+    }
+    #expect(ErrorShape(error) == ErrorShape(DecodingError.typeMismatch(
+      Int.self, .init(codingPath: [ExpectedPathKey("id")], debugDescription: ""))))
+  }
+
+  @Test func theDecodingErrorsAreTheProblemsAsJSONDecoderWouldThrowThem() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Team.self, from: Data(Self.messyTeam.utf8))
+    }
+    let errors = error.decodingErrors
+    #expect(errors.count == 18)
+    #expect(errors.map { ErrorShape($0).kind }.prefix(4) == [
+      "keyNotFound(budget)", "typeMismatch(Int)", "valueNotFound(String)", "dataCorrupted",
+    ])
+    #expect(ErrorShape(errors[9]) == ErrorShape(DecodingError.valueNotFound(
+      Int.self, .init(codingPath: [ExpectedPathKey("members"), ExpectedPathKey(1), ExpectedPathKey("scores"), ExpectedPathKey(0)], debugDescription: ""))))
+    #expect(ErrorShape(errors[14]).path == "offices.east")
+  }
+}
+
+// MARK: - Nothing below a missing value
+
+extension ErrorPolicyTests {
+  struct Coordinates: Codable, Equatable {
+    var latitude: Double
+    var longitude: Double
+  }
+
+  struct Venue: Codable, Equatable {
+    var name: String
+    var capacity: Int
+    var location: Coordinates
+    var tags: [String]
+    var tier: Tier
+    var website: String?
+  }
+
+  struct Event: Codable, Equatable {
+    var title: String
+    var venue: Venue
+  }
+
+  @Test(arguments: [
+    (#"{"title": "Gala"}"#, FlexIssue.Kind.keyNotFound, "key not found"),
+    (#"{"title": "Gala", "venue": null}"#, .valueNotFound, "expected Dictionary<String, Any> but found null"),
+  ])
+  func aMissingNestedStructIsOneProblem(json: String, kind: FlexIssue.Kind, message: String) throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Event.self, from: Data(json.utf8))
+    }
+    #expect(error.issues == [FlexIssue(kind: kind, path: "venue", message: message)])
+    let decodingError = try #require(error.decodingErrors.first)
+    #expect(
+      ErrorShape(decodingError)
+        == ErrorShape { _ = try JSONDecoder().decode(Event.self, from: Data(json.utf8)) })
+  }
+
+  @Test func aMissingNestedStructBecomesItsOwnDefaultsUnderUseDefaults() throws {
+    let result = try decoder(.useDefaults).decodeWithReport(Event.self, from: Data(#"{"title": "Gala"}"#.utf8))
+    #expect(result.value == Event(
+      title: "Gala",
+      venue: Venue(
+        name: "", capacity: 0, location: Coordinates(latitude: 0, longitude: 0), tags: [], tier: .unknown,
+        website: nil)))
+    #expect(result.issues == [FlexIssue(kind: .defaulted, path: "venue", message: "key not found; used the default")])
+  }
+
+  @Test func aMissingStructInsideArrayElementsIsOneProblemPerElement() throws {
+    let json = #"[{"title": "A"}, {"title": "B", "venue": {"name": "Hall", "capacity": 10, "location": {"latitude": 1, "longitude": 2}, "tags": [], "tier": "pro"}}, {"title": "C"}]"#
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode([Event].self, from: Data(json.utf8))
+    }
+    #expect(error.issues.map(\.description) == ["[0].venue: key not found", "[2].venue: key not found"])
+  }
+}
+
+/// A coding key made from a string or an index, to build expected coding paths.
+struct ExpectedPathKey: CodingKey {
+  let stringValue: String
+  let intValue: Int?
+
+  init(_ string: String) {
+    stringValue = string
+    intValue = nil
+  }
+
+  init(_ index: Int) {
+    stringValue = "Index \(index)"
+    intValue = index
+  }
+
+  init(stringValue: String) { self.init(stringValue) }
+  init(intValue: Int) { self.init(intValue) }
+}
+
+// MARK: - Enums with unknown raw values
+
+extension ErrorPolicyTests {
+  /// No ``FlexDefaultValue``: under `.useDefaults` a bad value cannot be replaced here.
+  enum Role: String, Codable, Equatable {
+    case admin, member
+  }
+
+  struct Seat: Codable, Equatable {
+    var user: String
+    var role: Role
+  }
+
+  struct Board: Codable, Equatable {
+    var name: String
+    var chair: Seat?
+    var seats: [Seat]
+    var desks: [String: Seat]
+    var tier: Tier
+    var fallbackRole: Role?
+  }
+
+  static let messyBoard = #"""
+    {
+      "name": "Board",
+      "chair": {"user": "ann", "role": "boss"},
+      "seats": [{"user": "bob", "role": "member"}, {"user": "cat", "role": "guest"}],
+      "desks": {"d1": {"user": "dan", "role": "root"}},
+      "tier": "platinum",
+      "fallbackRole": "nobody"
+    }
+    """#
+
+  @Test func collectAllListsEveryUnknownRawValueWhereItIs() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Board.self, from: Data(Self.messyBoard.utf8))
+    }
+    #expect(error.issues.map(\.description) == [
+      "chair.role: cannot initialize Role from invalid String value boss",
+      "seats[1].role: cannot initialize Role from invalid String value guest",
+      "desks.d1.role: cannot initialize Role from invalid String value root",
+      "tier: cannot initialize Tier from invalid String value platinum",
+      "fallbackRole: cannot initialize Role from invalid String value nobody",
+    ])
+    #expect(error.issues.allSatisfy { $0.kind == .dataCorrupted })
+  }
+
+  @Test func useDefaultsUsesTheDefaultCaseOrRepairsTheNearestOptionalOrDroppableLevel() throws {
+    let result = try decoder(.useDefaults).decodeWithReport(Board.self, from: Data(Self.messyBoard.utf8))
+    #expect(result.value == Board(
+      name: "Board", chair: nil, seats: [Seat(user: "bob", role: .member)], desks: [:], tier: .unknown,
+      fallbackRole: nil))
+    #expect(result.issues.map(\.description) == [
+      "chair: cannot initialize Role from invalid String value boss; used nil",
+      "seats[1]: cannot initialize Role from invalid String value guest; dropped",
+      "desks.d1: cannot initialize Role from invalid String value root; dropped",
+      "tier: cannot initialize Tier from invalid String value platinum; used the default",
+      "fallbackRole: cannot initialize Role from invalid String value nobody; used nil",
+    ])
+    #expect(result.issues.map(\.kind) == [.defaulted, .droppedElement, .droppedElement, .defaulted, .defaulted])
+  }
+
+  @Test func useDefaultsThrowsWhenNoLevelAboveABadRawValueCanBeRepaired() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.useDefaults).decode(Seat.self, from: Data(#"{"user": "ann", "role": "boss"}"#.utf8))
+    }
+    #expect(error.issues == [
+      FlexIssue(kind: .dataCorrupted, path: "role", message: "cannot initialize Role from invalid String value boss")
+    ])
+  }
+
+  /// Each bad raw value sits next to another problem in the same seat.
+  static let messierBoard = #"""
+    {
+      "name": "Board",
+      "chair": {"user": true, "role": "boss"},
+      "seats": [{"user": 1, "role": "guest"}, {"user": "bob", "role": "member"}],
+      "desks": {},
+      "tier": "free"
+    }
+    """#
+
+  @Test func collectAllListsABadRawValueNextToAnotherProblemInTheSameValue() throws {
+    let decoder = decoder(.collectAll)
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder.decode(Board.self, from: Data(Self.messierBoard.utf8))
+    }
+    #expect(error.issues.map(\.description) == [
+      "chair.user: expected String but found bool",
+      "chair.role: cannot initialize Role from invalid String value boss",
+      "seats[0].user: expected String but found number",
+      "seats[0].role: cannot initialize Role from invalid String value guest",
+    ])
+  }
+
+  @Test func useDefaultsReportsTheOptionalOrElementGivenUpForABadRawValue() throws {
+    let result = try decoder(.useDefaults).decodeWithReport(Board.self, from: Data(Self.messierBoard.utf8))
+    #expect(result.value == Board(
+      name: "Board", chair: nil, seats: [Seat(user: "bob", role: .member)], desks: [:], tier: .free, fallbackRole: nil))
+    #expect(result.issues.map(\.description) == [
+      "chair: cannot initialize Role from invalid String value boss; used nil",
+      "chair.user: expected String but found bool; used the default",
+      "seats[0]: cannot initialize Role from invalid String value guest; dropped",
+      "seats[0].user: expected String but found number; used the default",
+    ])
+  }
+
+  @Test func failFastThrowsDataCorruptedAtTheEnumsPath() throws {
+    let error = try #require(throws: DecodingError.self) {
+      try decoder(.failFast).decode(Board.self, from: Data(Self.messyBoard.utf8))
+    }
+    #expect(ErrorShape(error).description == #"dataCorrupted at "chair.role""#)
+  }
+}
+
+// MARK: - Strict mode throws what JSONDecoder throws
+
+extension ErrorPolicyTests {
+  /// `messyTeam` and variants of a valid team, each with problems deeper down.
+  static let teamPayloads: [String] = [
+    messyTeam,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"address":{"street":"S"},"scores":[1]},"members":[],"offices":{},"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[1,"2"]},"members":[],"offices":{},"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[]},"members":[{"name":"Bo","age":30,"scores":[]},"oops"],"offices":{},"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[]},"members":[{"name":"Bo","age":30,"scores":[null]}],"offices":{},"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[]},"members":[],"offices":{"south":{"street":"Side"}},"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[]},"members":[],"offices":{"east":7},"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[]},"members":[],"offices":{},"motto":["a"],"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[]},"members":[],"offices":{},"budget":"2.5","flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[]},"members":[],"offices":{},"budget":2.5,"flags":[true,1]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":22.5,"scores":[]},"members":[],"offices":{},"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":1e30,"scores":[]},"members":[],"offices":{},"budget":2.5,"flags":[]}"#,
+    #"{"id":1,"name":"T","tier":"pro","lead":{"name":"Ada","age":40,"scores":[]},"members":[],"offices":{},"budget":2.5,"flags":[]}"#,
+  ]
+
+  @Test(arguments: teamPayloads)
+  func strictThrowsTheSameDecodingErrorAsJSONDecoder(json: String) throws {
+    let data = Data(json.utf8)
+    let expected = ErrorShape { _ = try JSONDecoder().decode(Team.self, from: data) }
+    let actual = ErrorShape { _ = try FlexJSONDecoder.strict().decode(Team.self, from: data) }
+    #expect(actual == expected)
+  }
+
+  @Test func strictThrowsTheSameDecodingErrorAsJSONDecoderForOrdersAndBoards() throws {
+    let order = Data(messyOrder.utf8)
+    #expect(
+      ErrorShape { _ = try FlexJSONDecoder.strict().decode(Order.self, from: order) }
+        == ErrorShape { _ = try JSONDecoder().decode(Order.self, from: order) })
+    let board = Data(Self.messyBoard.utf8)
+    #expect(
+      ErrorShape { _ = try FlexJSONDecoder.strict().decode(Board.self, from: board) }
+        == ErrorShape { _ = try JSONDecoder().decode(Board.self, from: board) })
+  }
+}
+
+// MARK: - Describing the error
+
+extension ErrorPolicyTests {
+  @Test func descriptionCountsTheProblemsNamesTheTypeAndListsOneIndentedLinePerIssue() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
+    }
+    #expect(error.description == """
+      8 problems decoding Order:
+        id: expected Int but found a string
+        status: cannot initialize Status from invalid String value lost
+        author.name: key not found
+        items[1].sku: key not found
+        items[2].quantity: expected Int but found a string
+        items[2].price: expected Double but found null
+        note: expected String but found number
+        tags[1]: expected String but found number
+      """)
+    #expect(error.typeName == "Order")
+  }
+
+  @Test func descriptionOfOneProblemIsSingular() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Event.self, from: Data(#"{"title": "Gala"}"#.utf8))
+    }
+    #expect(error.description == "1 problem decoding Event:\n  venue: key not found")
+  }
+
+  @Test func aProblemWithTheTopLevelValueHasNoPath() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode([Int].self, from: Data(#"{"a": 1}"#.utf8))
+    }
+    #expect(error.issues == [FlexIssue(kind: .typeMismatch, path: "", message: "expected Array<Any> but found a dictionary")])
+    #expect(error.description == "1 problem decoding Array<Int>:\n  expected Array<Any> but found a dictionary")
+  }
+
+  @Test func decodingErrorsKeepEachProblemsCaseAndCodingPath() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
+    }
+    #expect(error.decodingErrors.map { ErrorShape($0).description } == [
+      #"typeMismatch(Int) at "id""#,
+      #"dataCorrupted at "status""#,
+      #"keyNotFound(name) at "author""#,
+      #"keyNotFound(sku) at "items.1""#,
+      #"typeMismatch(Int) at "items.2.quantity""#,
+      #"valueNotFound(Double) at "items.2.price""#,
+      #"typeMismatch(String) at "note""#,
+      #"typeMismatch(String) at "tags.1""#,
+    ])
+  }
+}

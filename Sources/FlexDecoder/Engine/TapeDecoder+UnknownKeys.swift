@@ -27,11 +27,15 @@ extension TapeDecoder {
         if !usedHere.contains(keyIndex &+ 1) {
           let name = tape.string(at: keyIndex)
           let path = container.codingPath + [AnyCodingKey(stringValue: name)]
+          let error = DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: path, debugDescription: "Unknown key \"\(name)\"."))
           if options.unknownKeyPolicy == .fail && options.errorPolicy == .failFast {
-            throw DecodingError.dataCorrupted(
-              DecodingError.Context(codingPath: path, debugDescription: "Unknown key \"\(name)\"."))
+            throw error
           }
-          recordNote(.unknownKey, path: path, message: "unknown key \"\(name)\"", valueIndex: keyIndex)
+          // Under `.fail` the key is a problem, so it is also one of `FlexDecodingError.decodingErrors`.
+          recordNote(
+            .unknownKey, path: path, message: "unknown key \"\(name)\"", valueIndex: keyIndex,
+            decodingError: options.unknownKeyPolicy == .fail ? error : nil)
         }
         keyIndex = tape.next(after: keyIndex &+ 1)
       }

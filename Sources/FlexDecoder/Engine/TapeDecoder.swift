@@ -244,10 +244,19 @@ final class TapeDecoder: Decoder {
     defer { index = savedIndex }
     let trackedBefore = session.trackedContainers.count
     let value: T
-    if recovery != nil, let recovered = try decodeCollectionRecovering(type, at: valueIndex) {
-      value = recovered
-    } else {
-      value = try T(from: self)
+    do {
+      if recovery != nil, let recovered = try decodeCollectionRecovering(type, at: valueIndex) {
+        value = recovered
+      } else {
+        value = try T(from: self)
+      }
+    } catch {
+      // A value that failed has no unknown keys: it is gone (dropped, replaced, or given up on
+      // by a `try?`), and its containers stopped looking keys up part-way.
+      if session.trackedContainers.count > trackedBefore {
+        session.trackedContainers.removeSubrange(trackedBefore...)
+      }
+      throw error
     }
     if session.trackedContainers.count > trackedBefore {
       try checkUnknownKeys(since: trackedBefore)
@@ -256,10 +265,7 @@ final class TapeDecoder: Decoder {
       do {
         try validatable.validate()
       } catch {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: pathStack, debugDescription: "Validation failed: \(error)",
-            underlyingError: ValidationFailure(error: error)))
+        throw ValidationFailure.decodingError(error, codingPath: pathStack)
       }
     }
     return value

@@ -19,10 +19,13 @@ enum FlexibleDateParser {
 
   /// The date in `string`, or `nil` if it has none of the accepted shapes.
   static func date(from string: String) -> Date? {
-    let trimmed = string.trimmingASCIIWhitespace()
-    if let number = Double(trimmed), trimmed.first.map({ $0.isNumber || $0 == "-" }) == true {
-      return date(fromNumber: number)
+    // A numeric string must be a finite RFC 8259 number: `Double.init` alone would also take
+    // `"-inf"`, `"nan"` and `"0x10"`.
+    let number = StringCoercion.withNumberText(in: string) { text, _ in Double(String(decoding: text, as: UTF8.self)) }
+    if let number {
+      return number.isFinite ? date(fromNumber: number) : nil
     }
+    let trimmed = string.trimmingASCIIWhitespace()
     var scanner = DigitScanner(Array(trimmed.utf8))
     guard let year = scanner.number(digits: 4), scanner.skip("-"),
       let month = scanner.number(digits: 2), scanner.skip("-"),

@@ -100,7 +100,9 @@ struct DocumentDecoding {
     let (kind, message, decodingError) = TapeDecoder.describe(error, path: [])
     var issues = recovery.orderedIssues.filter(isProblem)
     let path = (error as? DecodingError).map { TapeDecoder.render($0.context.codingPath) } ?? ""
-    issues.append(FlexIssue(kind: kind, path: path, message: message, decodingError: decodingError))
+    let last = FlexIssue(kind: kind, path: path, message: message, decodingError: decodingError)
+    // Under `.collectAll` a site without a placeholder may have listed it already.
+    if !issues.contains(last) { issues.append(last) }
     return FlexDecodingError(issues: issues, typeName: "\(type)")
   }
 

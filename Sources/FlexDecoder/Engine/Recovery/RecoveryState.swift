@@ -66,6 +66,15 @@ final class RecoveryState {
     Self.ordered(issues + notes)
   }
 
+  /// Whether the error now propagating was attributed to a site inside the call that started
+  /// at `generation`. Such a site is not planned yet: repairing the call instead would hide it
+  /// (a whole element dropped for one bad field), so the error goes on, and the next replay
+  /// repairs the inner site.
+  func escapedFromInside(callStartedAt generation: Int) -> Bool {
+    guard let attribution else { return false }
+    return attribution.generation > generation
+  }
+
   /// Notes `site` as the origin of the error now propagating, unless an inner call of the same
   /// generation already did.
   func attribute(_ site: RecoverySite) {

@@ -72,6 +72,7 @@ extension TapeDecoder {
   func decodeDroppable<T: Decodable>(_ type: T.Type, at valueIndex: Int, key: any CodingKey) throws -> T? {
     guard let recovery else { return try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) }
     recovery.generation &+= 1
+    let generation = recovery.generation
     let issuesBefore = recovery.issueCount
     do {
       let value = try decodeChild(type, at: valueIndex, key: key, explicitPath: nil)
@@ -86,13 +87,17 @@ extension TapeDecoder {
         recovery.attribute(site)
         throw error
       }
+      if recovery.escapedFromInside(callStartedAt: generation) {
+        throw error
+      }
       let reported: any Error
       switch try retryWithCoercions(recovery, failing: error, { try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) }) {
       case .success(let coerced): return coerced
       case .failure(let failure): reported = failure
       }
       guard recovery.policy != .failFast else { throw RecoveryStop(error: reported) }
-      if recovery.issueCount == issuesBefore {
+      // As in `recovering`: under `.useDefaults` the drop is always reported.
+      if recovery.issueCount == issuesBefore || recovery.policy == .useDefaults {
         recordDropped(reported, path: path, valueIndex: valueIndex)
       }
       recovery.attribution = nil

@@ -3,11 +3,25 @@ import Foundation
 // The container side of recovery (see RecoveryState.swift for the design): every container call
 // goes through `recovering`, which costs one `nil` check when no replay is under way.
 
-/// A failed ``FlexValidatable/validate()``, carried as the `underlyingError` of the
-/// `DecodingError.dataCorrupted` thrown for it.
-struct ValidationFailure: Error, CustomStringConvertible {
-  let error: any Error
-  var description: String { String(describing: error) }
+/// A failed ``FlexValidatable/validate()`` is thrown as `DecodingError.dataCorrupted` whose
+/// `underlyingError` is the error `validate()` threw, so that callers can cast it back; the
+/// description's fixed opening tells it from other corrupted data.
+enum ValidationFailure {
+  /// How the description of a validation failure starts.
+  static let descriptionPrefix = "Validation failed: "
+
+  /// The error thrown when `validate()` threw `error` for the value at `codingPath`.
+  static func decodingError(_ error: any Error, codingPath: [any CodingKey]) -> DecodingError {
+    DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: codingPath, debugDescription: descriptionPrefix + "\(error)", underlyingError: error))
+  }
+
+  /// The error `validate()` threw, if `context` is that of a validation failure.
+  static func validationError(in context: DecodingError.Context) -> (any Error)? {
+    guard context.debugDescription.hasPrefix(descriptionPrefix) else { return nil }
+    return context.underlyingError
+  }
 }
 
 /// How a failed call at a planned site is repaired.
@@ -49,6 +63,7 @@ extension TapeDecoder {
     replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
   ) throws -> T {
     recovery.generation &+= 1
+    let generation = recovery.generation
     let issuesBefore = recovery.issueCount
     do {
       let value = try body()
@@ -60,10 +75,18 @@ extension TapeDecoder {
       let path = path()
       let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(siteType))
       if recovery.unrecoverable.contains(site) {
+        // No placeholder here: an enclosing call repairs. Under `.collectAll` the problem is
+        // listed at its own path now, or it would be lost with the enclosing value.
+        if recovery.policy == .collectAll && recovery.issueCount == issuesBefore {
+          record(originalError, path: path, valueIndex: valueIndex(), substitution: nil, missingKeyMessage: missingKeyMessage())
+        }
         throw originalError  // leave the attribution to the enclosing call
       }
       guard recovery.plan.contains(site) else {
         recovery.attribute(site)
+        throw originalError
+      }
+      if recovery.escapedFromInside(callStartedAt: generation) {
         throw originalError
       }
       let error: any Error
@@ -77,8 +100,10 @@ extension TapeDecoder {
         recovery.attribution = nil
         throw error
       }
-      // A failure inside the body that was already reported (and caused this one) is enough.
-      if recovery.issueCount == issuesBefore {
+      // Under `.collectAll`, a failure inside the body that was already listed (and may have
+      // caused this one, through a placeholder) is enough. Under `.useDefaults` the repair is
+      // reported all the same: it changes the value.
+      if recovery.issueCount == issuesBefore || recovery.policy == .useDefaults {
         record(error, path: path, valueIndex: valueIndex(), substitution: action, missingKeyMessage: missingKeyMessage())
       }
       recovery.attribution = nil
@@ -151,9 +176,13 @@ extension TapeDecoder {
       at: Int(tape[valueIndex].offset))
   }
 
-  /// Records a note that is not a problem (a coercion, an unknown key).
-  func recordNote(_ kind: FlexIssue.Kind, path: [any CodingKey], message: String, valueIndex: Int) {
-    notes.append((Int(tape[valueIndex].offset), FlexIssue(kind: kind, path: Self.render(path), message: message)))
+  /// Records a note that is not a problem (a coercion, an unknown key), or an unknown key that is
+  /// one under `unknownKeyPolicy = .fail` (with its `decodingError`).
+  func recordNote(
+    _ kind: FlexIssue.Kind, path: [any CodingKey], message: String, valueIndex: Int, decodingError: DecodingError? = nil
+  ) {
+    let issue = FlexIssue(kind: kind, path: Self.render(path), message: message, decodingError: decodingError)
+    notes.append((Int(tape[valueIndex].offset), issue))
   }
 
   /// The byte offset of the value at the cursor, to order issues.
@@ -176,7 +205,7 @@ extension TapeDecoder {
     case .typeMismatch(_, let context):
       return (.typeMismatch, sentence(context.debugDescription), decodingError)
     case .dataCorrupted(let context):
-      if let validation = context.underlyingError as? ValidationFailure {
+      if let validation = ValidationFailure.validationError(in: context) {
         return (.validationFailed, "validation failed: \(validation)", decodingError)
       }
       return (.dataCorrupted, sentence(context.debugDescription), decodingError)

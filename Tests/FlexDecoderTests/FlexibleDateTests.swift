@@ -1,0 +1,160 @@
+import FlexDecoder
+import Foundation
+import Testing
+
+/// `DateDecodingStrategy.flexible`: the date shapes real APIs send, compared as exact instants.
+@Suite("Flexible dates")
+struct FlexibleDateTests {
+  struct Stamp: Decodable, Equatable {
+    var when: Date
+  }
+
+  private func decoder(_ policy: FlexJSONDecoder.ErrorPolicy = .failFast) -> FlexJSONDecoder {
+    let decoder = FlexJSONDecoder()
+    decoder.dateDecodingStrategy = .flexible
+    decoder.errorPolicy = policy
+    return decoder
+  }
+
+  /// Whether `json` decodes to the instant `expected` seconds after 1970. Dates are compared,
+  /// not `timeIntervalSince1970`: a `Date` keeps seconds since 2001, so converting back may round.
+  private func decodes(_ json: String, to expected: TimeInterval) throws -> Bool {
+    let date = try decoder().decode(Stamp.self, from: Data(#"{"when": \#(json)}"#.utf8)).when
+    return date == Date(timeIntervalSince1970: expected)
+  }
+
+  // 2024-05-01T12:30:00Z is 1_714_566_600; 2024-05-01T00:00:00Z is 1_714_521_600.
+
+  @Test(arguments: [
+    (#""2024-05-01T12:30:00Z""#, 1_714_566_600.0),
+    (#""2024-05-01T12:30:00z""#, 1_714_566_600),
+    (#""2024-05-01t12:30:00Z""#, 1_714_566_600),
+    (#""2024-05-01T12:30:00+00:00""#, 1_714_566_600),
+    (#""2024-05-01T12:30:00+02:00""#, 1_714_559_400),
+    (#""2024-05-01T12:30:00-05:30""#, 1_714_586_400),
+    (#""2024-05-01T12:30:00+0200""#, 1_714_559_400),
+    (#""2024-05-01T12:30:00+02""#, 1_714_559_400),
+    (#""2024-05-01T12:30Z""#, 1_714_566_600),
+    (#""2024-05-01T12:30+02:00""#, 1_714_559_400),
+    (#""1970-01-01T00:00:00Z""#, 0),
+    (#""1969-12-31T23:59:59Z""#, -1),
+  ])
+  func iso8601WithZone(json: String, expected: TimeInterval) throws {
+    #expect(try decodes(json, to: expected))
+  }
+
+  @Test(arguments: [
+    (#""2024-05-01T12:30:00.5Z""#, 1_714_566_600.5),
+    (#""2024-05-01T12:30:00.123Z""#, 1_714_566_600.123),
+    (#""2024-05-01T12:30:00,123Z""#, 1_714_566_600.123),
+    (#""2024-05-01T12:30:00.123456Z""#, 1_714_566_600.123456),
+    (#""2024-05-01T12:30:00.123+02:00""#, 1_714_559_400.123),
+    (#""2024-05-01T12:30:00.250""#, 1_714_566_600.25),
+    (#""1970-01-01T00:00:00.001Z""#, 0.001),
+  ])
+  func iso8601WithFractionalSeconds(json: String, expected: TimeInterval) throws {
+    #expect(try decodes(json, to: expected))
+  }
+
+  @Test(arguments: [
+    (#""2024-05-01T12:30:00""#, 1_714_566_600.0),
+    (#""2024-05-01T12:30""#, 1_714_566_600),
+    (#""2024-05-01 12:30:00""#, 1_714_566_600),
+    (#""2024-05-01 00:00:01""#, 1_714_521_601),
+    (#""2024-05-01""#, 1_714_521_600),
+    (#""2024-02-29""#, 1_709_164_800),
+    (#""2000-02-29""#, 951_782_400),
+    (#""1970-01-01""#, 0),
+    (#""1969-12-31""#, -86_400),
+    (#""  2024-05-01  ""#, 1_714_521_600),
+  ])
+  func datesAndTimesWithoutAZoneAreUTC(json: String, expected: TimeInterval) throws {
+    #expect(try decodes(json, to: expected))
+  }
+
+  @Test(arguments: [
+    ("1714566600", 1_714_566_600.0),
+    ("1714566600.5", 1_714_566_600.5),
+    ("0", 0),
+    ("-1", -1),
+    ("1e9", 1_000_000_000),
+    ("100000000000", 100_000_000_000),
+    ("100000000001", 100_000_000.001),
+    ("1714566600123", 1_714_566_600.123),
+    ("1714566600123.5", 1_714_566_600.1235),
+    ("-1714566600123", -1_714_566_600.123),
+  ])
+  func numbersAreSecondsOrMillisecondsAboveTenToTheEleventh(json: String, expected: TimeInterval) throws {
+    #expect(try decodes(json, to: expected))
+  }
+
+  @Test(arguments: [
+    (#""1714566600""#, 1_714_566_600.0),
+    (#""1714566600.5""#, 1_714_566_600.5),
+    (#"" 1714566600 ""#, 1_714_566_600),
+    (#""-1""#, -1),
+    (#""1714566600123""#, 1_714_566_600.123),
+    (#""100000000000""#, 100_000_000_000),
+  ])
+  func numericStringsAreReadLikeNumbers(json: String, expected: TimeInterval) throws {
+    #expect(try decodes(json, to: expected))
+  }
+
+  @Test(arguments: [
+    "yesterday", "", " ", "2024-05", "2024-5-1", "2024/05/01", "01-05-2024", "2024-13-01", "2024-00-10",
+    "2024-02-30", "2023-02-29", "2024-04-31", "2024-05-01T", "2024-05-01T12", "2024-05-01T24:00:00Z",
+    "2024-05-01T12:60:00Z", "2024-05-01T12:30:61Z", "2024-05-01T12:30:00.Z", "2024-05-01T12:30:00+25:00",
+    "2024-05-01T12:30:00+02:60", "2024-05-01T12:30:00Zjunk", "2024-05-01 12:30:00 UTC", "12:30:00",
+    "-inf", "inf", "nan", "-nan", "infinity", "0x10", "1e400", "1.", ".5", "+5",
+  ])
+  func invalidStringsAreDataCorruptedAtTheirPath(string: String) throws {
+    let error = try #require(throws: DecodingError.self) {
+      try decoder().decode(Stamp.self, from: Data(#"{"when": "\#(string)"}"#.utf8))
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(context.codingPath.map(\.stringValue) == ["when"])
+  }
+
+  @Test func wrongJSONTypesAreTypeMismatchOrValueNotFound() throws {
+    let mismatch = try #require(throws: DecodingError.self) {
+      try decoder().decode(Stamp.self, from: Data(#"{"when": true}"#.utf8))
+    }
+    #expect(ErrorShape(mismatch).description == #"typeMismatch(Date) at "when""#)
+    let missing = try #require(throws: DecodingError.self) {
+      try decoder().decode(Stamp.self, from: Data(#"{"when": null}"#.utf8))
+    }
+    #expect(ErrorShape(missing).description == #"valueNotFound(Date) at "when""#)
+  }
+
+  @Test func everyShapeDecodesInOneArray() throws {
+    let json = #"["2024-05-01T12:30:00Z", "2024-05-01T14:30:00.000+02:00", "2024-05-01 12:30:00", 1714566600, "1714566600000"]"#
+    let dates = try decoder().decode([Date].self, from: Data(json.utf8))
+    #expect(dates == Array(repeating: Date(timeIntervalSince1970: 1_714_566_600), count: 5))
+  }
+
+  @Test func optionalDatesAcceptNullAndAbsence() throws {
+    struct MaybeStamp: Decodable {
+      var when: Date?
+    }
+    #expect(try decoder().decode(MaybeStamp.self, from: Data(#"{"when": null}"#.utf8)).when == nil)
+    #expect(try decoder().decode(MaybeStamp.self, from: Data("{}".utf8)).when == nil)
+  }
+
+  @Test func badDatesFollowTheErrorPolicy() throws {
+    let json = #"[{"when": "2024-05-01"}, {"when": "soon"}, {"when": "2024-02-30"}]"#
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode([Stamp].self, from: Data(json.utf8))
+    }
+    #expect(error.issues.map(\.path) == ["[1].when", "[2].when"])
+    #expect(error.issues.allSatisfy { $0.kind == .dataCorrupted })
+    #expect(error.issues.first?.message
+      == "expected a date (ISO 8601, yyyy-MM-dd, yyyy-MM-dd HH:mm:ss or seconds since 1970)")
+
+    let result = try decoder(.useDefaults).decodeWithReport([Stamp].self, from: Data(json.utf8))
+    #expect(result.value.map(\.when) == [1_714_521_600, 0, 0].map(Date.init(timeIntervalSince1970:)))
+    #expect(result.issues.map(\.kind) == [.defaulted, .defaulted])
+  }
+}
