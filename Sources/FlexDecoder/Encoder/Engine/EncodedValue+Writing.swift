@@ -10,33 +10,41 @@ extension EncodedValue {
 
   /// Writes the value and everything in it.
   func write(to writer: inout JSONWriter, depth: Int = 0) {
-    switch resolved {
+    switch self {
     case .null: writer.writeRaw("null")
     case .bool(let value): writer.writeRaw(value ? "true" : "false")
     case .number(let text): writer.writeRaw(text)
     case .string(let string): writer.writeString(string)
     case .array(let array):
       writer.writeArrayStart()
-      for (index, element) in array.elements.enumerated() {
+      let elements = array.elements
+      for index in elements.indices {
         writer.writeElementSeparator(isFirst: index == 0, depth: depth + 1)
-        element.write(to: &writer, depth: depth + 1)
+        elements[index].write(to: &writer, depth: depth + 1)
       }
-      writer.writeArrayEnd(isEmpty: array.elements.isEmpty, depth: depth)
+      writer.writeArrayEnd(isEmpty: elements.isEmpty, depth: depth)
     case .object(let object):
       writer.writeObjectStart()
-      var order = Array(object.keys.indices)
+      let keys = object.keys
+      let values = object.values
       if writer.options.contains(.sortedKeys) {
         // By UTF-8 bytes, as JSONEncoder sorts.
-        order.sort { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
+        let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+        for (position, index) in order.enumerated() {
+          writer.writeElementSeparator(isFirst: position == 0, depth: depth + 1)
+          writer.writeKey(keys[index])
+          values[index].write(to: &writer, depth: depth + 1)
+        }
+      } else {
+        for index in keys.indices {
+          writer.writeElementSeparator(isFirst: index == 0, depth: depth + 1)
+          writer.writeKey(keys[index])
+          values[index].write(to: &writer, depth: depth + 1)
+        }
       }
-      for (position, index) in order.enumerated() {
-        writer.writeElementSeparator(isFirst: position == 0, depth: depth + 1)
-        writer.writeKey(object.keys[index])
-        object.values[index].write(to: &writer, depth: depth + 1)
-      }
-      writer.writeObjectEnd(isEmpty: object.keys.isEmpty, depth: depth)
+      writer.writeObjectEnd(isEmpty: keys.isEmpty, depth: depth)
     case .pending:
-      preconditionFailure("resolved values are never pending")
+      resolved.write(to: &writer, depth: depth)
     }
   }
 

@@ -23,11 +23,16 @@ final class EncodedArray {
 }
 
 /// An object under construction: members in insertion order; setting a key again replaces its
-/// value in place.
+/// value in place, as in JSONEncoder.
+///
+/// Synthesized `encode(to:)` never sets a key twice, so the duplicate check must be cheap when
+/// there is none: a 64-bit signature set (one bit per key, from its length and two of its bytes)
+/// says "certainly new" for most keys, and only a signature hit costs a search.
 final class EncodedObject {
   private(set) var keys: [String] = []
   private(set) var values: [EncodedValue] = []
-  /// Built once the object is large enough for linear search to be slow.
+  private var signatures: UInt64 = 0
+  /// Built once the object is large enough for the signatures to saturate.
   private var indexByKey: [String: Int]?
 
   private func index(of key: String) -> Int? {
@@ -35,16 +40,28 @@ final class EncodedObject {
     return keys.firstIndex(of: key)
   }
 
+  @inline(__always)
+  private static func signature(of key: String) -> UInt64 {
+    let utf8 = key.utf8
+    var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
+    if let first = utf8.first, let last = utf8.last {
+      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
+    }
+    return 1 &<< ((mix ^ mix &>> 29) & 63)
+  }
+
   func set(_ value: EncodedValue, forKey key: String) {
-    if let index = index(of: key) {
+    let signature = Self.signature(of: key)
+    if signatures & signature != 0 || indexByKey != nil, let index = index(of: key) {
       values[index] = value
       return
     }
+    signatures |= signature
     keys.append(key)
     values.append(value)
     if indexByKey != nil {
       indexByKey![key] = keys.count - 1
-    } else if keys.count > 16 {
+    } else if keys.count > 24 {
       indexByKey = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
   }

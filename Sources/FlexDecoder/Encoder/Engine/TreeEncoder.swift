@@ -3,11 +3,17 @@ import Foundation
 /// What one top-level `encode` call shares between the encoders it creates.
 final class EncodeSession {
   let options: EncodingOptions
+  /// The global key map, or `nil` when it is empty.
+  let globalMapping: FlexKeyMap?
+  /// Whether keys are written as they are (no key strategy).
+  let usesDefaultKeys: Bool
   /// Key maps by type, looked up once per type.
   private var mappings: [ObjectIdentifier: FlexKeyMap?] = [:]
 
   init(options: EncodingOptions) {
     self.options = options
+    self.globalMapping = options.keyMapping.isEmpty ? nil : options.keyMapping
+    self.usesDefaultKeys = options.usesDefaultKeys
   }
 
   func keyMapping(of type: Any.Type) -> FlexKeyMap? {

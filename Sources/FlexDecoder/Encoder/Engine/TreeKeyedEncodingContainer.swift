@@ -11,10 +11,21 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   // MARK: Keys
 
   /// Stores `value` where `key` belongs.
+  @inline(__always)
   private func set(_ value: EncodedValue, forKey key: Key) {
-    let options = encoder.options
+    let session = encoder.session
+    if encoder.typeMapping == nil && (session.globalMapping == nil || encoder.exemptsKeyStrategy)
+      && (session.usesDefaultKeys || encoder.exemptsKeyStrategy)
+    {
+      object.set(value, forKey: key.stringValue)  // the common case: no map, no strategy
+      return
+    }
+    setMapped(value, forKey: key)
+  }
+
+  private func setMapped(_ value: EncodedValue, forKey key: Key) {
     if let candidates = encoder.typeMapping?.entries[key.stringValue]
-      ?? (encoder.exemptsKeyStrategy ? nil : options.keyMapping.entries[key.stringValue]),
+      ?? (encoder.exemptsKeyStrategy ? nil : encoder.session.globalMapping?.entries[key.stringValue]),
       let first = candidates.first
     {
       var target = object
