@@ -24,4 +24,16 @@ struct EncodingOptions {
     if outputFormatting.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
     return formatting
   }
+
+  /// `key` converted by the key encoding strategy (`codingPath` ends with the key; built only
+  /// for `.custom`).
+  func convertedKey(_ key: any CodingKey, codingPath: @autoclosure () -> [any CodingKey]) -> String {
+    switch keyEncodingStrategy {
+    case .useDefaultKeys: return key.stringValue
+    case .convertToSnakeCase: return SnakeCaseConversion.snakeCase(fromCamelCase: key.stringValue)
+    case .convertToKebabCase: return SnakeCaseConversion.snakeCase(fromCamelCase: key.stringValue, separator: "-")
+    case .convertToTitleCase: return KeyCase.titleCase(fromCamelCase: key.stringValue)
+    case .custom(let convert): return convert(codingPath()).stringValue
+    }
+  }
 }

@@ -41,13 +41,7 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   /// The key converted by the key encoding strategy.
   private func jsonKey(for key: Key) -> String {
     guard !encoder.exemptsKeyStrategy else { return key.stringValue }
-    switch encoder.options.keyEncodingStrategy {
-    case .useDefaultKeys: return key.stringValue
-    case .convertToSnakeCase: return SnakeCaseConversion.snakeCase(fromCamelCase: key.stringValue)
-    case .convertToKebabCase: return SnakeCaseConversion.snakeCase(fromCamelCase: key.stringValue, separator: "-")
-    case .convertToTitleCase: return KeyCase.titleCase(fromCamelCase: key.stringValue)
-    case .custom(let convert): return convert(codingPath + [key]).stringValue
-    }
+    return encoder.options.convertedKey(key, codingPath: codingPath + [key])
   }
 
   // MARK: Encoding

@@ -1,0 +1,151 @@
+import Foundation
+
+// Writing one value at the current position: scalars directly, the types JSONEncoder treats
+// specially, anything else through its `encode(to:)` with a child StreamEncoder.
+
+extension StreamEncoder {
+  /// Writes `value`, a member or element whose key is `key` (pushed on the path while a nested
+  /// value encodes).
+  @inline(__always)
+  func write<T: Encodable>(_ value: T, key: any CodingKey, containerPath: @autoclosure () -> [any CodingKey]) throws {
+    if try writeScalar(value, path: containerPath() + [key]) { return }
+    session.pathKeys.append(key)
+    defer { session.pathKeys.removeLast() }
+    try writeEncodable(value)
+  }
+
+  /// Writes a standard scalar; `false` if `value` is not one. (`T.self == X.self` is one pointer
+  /// comparison; when it holds, the bit cast only informs the compiler.)
+  @inline(__always)
+  func writeScalar<T: Encodable>(_ value: T, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    if T.self == String.self {
+      session.writer.writeString(unsafeBitCast(value, to: String.self))
+    } else if T.self == Int.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: Int.self)))
+    } else if T.self == Double.self {
+      try writeFloat(unsafeBitCast(value, to: Double.self), path: path())
+    } else if T.self == Bool.self {
+      session.writer.writeRaw(unsafeBitCast(value, to: Bool.self) ? "true" : "false")
+    } else if T.self == Int64.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: Int64.self)))
+    } else if T.self == Float.self {
+      try writeFloat(unsafeBitCast(value, to: Float.self), path: path())
+    } else if T.self == UInt64.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt64.self)))
+    } else if T.self == Int32.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: Int32.self)))
+    } else if T.self == UInt.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt.self)))
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// JSONEncoder's number text (see ``TreeEncoder/boxFloat(_:path:)``).
+  func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, path: [any CodingKey]) throws {
+    guard value.isFinite else {
+      if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) =
+        session.options.nonConformingFloatEncodingStrategy
+      {
+        session.writer.writeString(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
+        return
+      }
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: path,
+          debugDescription:
+            "Unable to encode \(F.self).\(value) directly in JSON. Use FlexJSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded."
+        ))
+    }
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    session.writer.writeRaw(text)
+  }
+
+  /// Writes a value that is not a standard scalar; the path already ends with its key. Returns
+  /// whether it wrote anything (a value that encodes nothing is `{}` unless `isTopLevel`).
+  @discardableResult
+  func writeEncodable<T: Encodable>(_ value: T, isTopLevel: Bool = false) throws -> Bool {
+    if try writeSpecial(value) { return true }
+    let child = StreamEncoder(
+      session: session, typeMapping: session.keyMapping(of: T.self),
+      exemptsKeyStrategy: !session.usesDefaultKeys && T.self is any StringKeyedDictionaryMarker.Type)
+    return try encode(with: child, isTopLevel: isTopLevel) { try value.encode(to: child) }
+  }
+
+  /// Runs `body`, which encodes into `child`, then closes what it opened.
+  private func encode(with child: StreamEncoder, isTopLevel: Bool, _ body: () throws -> Void) throws -> Bool {
+    let levelBefore = session.stack.count
+    try body()
+    session.close(downTo: levelBefore)
+    if case .empty = child.state {
+      guard !isTopLevel else { return false }
+      session.writer.writeObjectStart()
+      session.writer.writeObjectEnd(isEmpty: true, depth: session.memberDepth)
+    }
+    return true
+  }
+
+  private func writeSpecial<T: Encodable>(_ value: T) throws -> Bool {
+    if T.self == Date.self {
+      try writeDate(unsafeBitCast(value, to: Date.self))
+    } else if T.self == Data.self {
+      try writeData(unsafeBitCast(value, to: Data.self))
+    } else if T.self == URL.self {
+      session.writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
+    } else if T.self == Decimal.self {
+      session.writer.writeRaw(unsafeBitCast(value, to: Decimal.self).description)
+    } else if T.self == JSONValue.self {
+      session.writer.write(unsafeBitCast(value, to: JSONValue.self), depth: session.memberDepth)
+    } else if let scalar = try writeOtherInteger(value) {
+      return scalar
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// The less common integer widths.
+  private func writeOtherInteger<T: Encodable>(_ value: T) throws -> Bool? {
+    if T.self == Int8.self { session.writer.writeRaw(String(unsafeBitCast(value, to: Int8.self))); return true }
+    if T.self == Int16.self { session.writer.writeRaw(String(unsafeBitCast(value, to: Int16.self))); return true }
+    if T.self == UInt8.self { session.writer.writeRaw(String(unsafeBitCast(value, to: UInt8.self))); return true }
+    if T.self == UInt16.self { session.writer.writeRaw(String(unsafeBitCast(value, to: UInt16.self))); return true }
+    if T.self == UInt32.self { session.writer.writeRaw(String(unsafeBitCast(value, to: UInt32.self))); return true }
+    return nil
+  }
+
+  private func writeDate(_ date: Date) throws {
+    switch session.options.dateEncodingStrategy {
+    case .deferredToDate:
+      let child = StreamEncoder(session: session)
+      _ = try encode(with: child, isTopLevel: false) { try date.encode(to: child) }
+    case .secondsSince1970:
+      try writeFloat(date.timeIntervalSince1970, path: session.pathKeys)
+    case .millisecondsSince1970:
+      try writeFloat(1000 * date.timeIntervalSince1970, path: session.pathKeys)
+    case .iso8601:
+      session.writer.writeString(date.formatted(.iso8601))
+    case .formatted(let formatter):
+      session.writer.writeString(formatter.string(from: date))
+    case .custom(let closure):
+      let child = StreamEncoder(session: session)
+      _ = try encode(with: child, isTopLevel: false) { try closure(date, child) }
+    }
+  }
+
+  private func writeData(_ data: Data) throws {
+    switch session.options.dataEncodingStrategy {
+    case .deferredToData:
+      let child = StreamEncoder(session: session)
+      _ = try encode(with: child, isTopLevel: false) { try data.encode(to: child) }
+    case .base64:
+      session.writer.writeString(data.base64EncodedString())
+    case .custom(let closure):
+      let child = StreamEncoder(session: session)
+      _ = try encode(with: child, isTopLevel: false) { try closure(data, child) }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The `Encoder` of one value being streamed (see StreamingSession.swift).
+final class StreamEncoder: Encoder {
+  /// What the value has written so far.
+  enum State {
+    case empty
+    case keyed(level: Int, identity: Int)
+    case unkeyed(level: Int, identity: Int)
+    case single
+  }
+
+  let session: StreamingSession
+  /// The value's coding path: a prefix of the session's path stack, or its own (nested
+  /// containers and super encoders outlive the stack position they were made at).
+  private let pathDepth: Int
+  private let explicitPath: [any CodingKey]?
+  /// The key map of the type being encoded.
+  let typeMapping: FlexKeyMap?
+  /// `[String: …]` dictionaries keep their keys as written under a key strategy.
+  let exemptsKeyStrategy: Bool
+  /// For a super encoder: the slot its value goes into.
+  private let slot: (level: Int, identity: Int)?
+  var state = State.empty
+
+  init(
+    session: StreamingSession, explicitPath: [any CodingKey]? = nil, typeMapping: FlexKeyMap? = nil,
+    exemptsKeyStrategy: Bool = false, slot: (level: Int, identity: Int)? = nil
+  ) {
+    self.session = session
+    self.pathDepth = session.pathKeys.count
+    self.explicitPath = explicitPath
+    self.typeMapping = typeMapping
+    self.exemptsKeyStrategy = exemptsKeyStrategy
+    self.slot = slot
+  }
+
+  var codingPath: [any CodingKey] { explicitPath ?? Array(session.pathKeys.prefix(pathDepth)) }
+
+  var userInfo: [CodingUserInfoKey: Any] { session.options.userInfo }
+
+  // MARK: Containers
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, position: openContainer(isObject: true)))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    StreamUnkeyedContainer(encoder: self, position: openContainer(isObject: false))
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    StreamSingleValueContainer(encoder: self)
+  }
+
+  /// The value's object or array, opened on first request. Asking for the other kind, or after
+  /// a single value, cannot be streamed (JSONEncoder traps): the container handed out then fails
+  /// on first use.
+  private func openContainer(isObject: Bool) -> (level: Int, identity: Int) {
+    switch state {
+    case .keyed(let level, let identity) where isObject:
+      return (level, identity)
+    case .unkeyed(let level, let identity) where !isObject:
+      return (level, identity)
+    case .empty:
+      let position: (level: Int, identity: Int)
+      if let slot {
+        guard let filled = try? session.fill(slotAt: slot.level, identity: slot.identity, isObject: isObject) else {
+          return (Int.max, -1)
+        }
+        position = filled
+      } else {
+        position = session.open(isObject: isObject)
+      }
+      state = isObject ? .keyed(level: position.level, identity: position.identity) : .unkeyed(level: position.level, identity: position.identity)
+      return position
+    default:
+      return (Int.max, -1)
+    }
+  }
+
+  /// Before a single value is written.
+  func beginSingleValue() throws {
+    guard case .empty = state else { throw StreamingUnavailable() }
+    if let slot { try session.fillWithSingleValue(slotAt: slot.level, identity: slot.identity) }
+    state = .single
+  }
+
+  // MARK: Keys
+
+  /// The JSON key for `key`: the type's (or global) map's first candidate, else the key
+  /// converted by the key strategy. A key path cannot be streamed.
+  func jsonKey(for key: any CodingKey, containerPath: @autoclosure () -> [any CodingKey]) throws -> String {
+    if exemptsKeyStrategy { return key.stringValue }
+    if typeMapping == nil && session.globalMapping == nil && session.usesDefaultKeys { return key.stringValue }
+    if let candidates = typeMapping?.entries[key.stringValue] ?? session.globalMapping?.entries[key.stringValue],
+      let first = candidates.first
+    {
+      guard first.isSingleKey else { throw StreamingUnavailable() }
+      return first.components[0].key
+    }
+    return session.options.convertedKey(key, codingPath: containerPath() + [key])
+  }
+}

@@ -1,0 +1,126 @@
+/// A keyed container of a streamed object: a handle on one open container of the session.
+struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: StreamEncoder
+  let position: (level: Int, identity: Int)
+  /// The container's own path, for nested containers; else the encoder's.
+  var explicitPath: [any CodingKey]?
+
+  init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]? = nil) {
+    self.encoder = encoder
+    self.position = position
+    self.explicitPath = explicitPath
+  }
+
+  var codingPath: [any CodingKey] { explicitPath ?? encoder.codingPath }
+
+  private var session: StreamingSession { encoder.session }
+
+  /// Writes the separator and the JSON key of `key`.
+  @inline(__always)
+  private func begin(_ key: Key) throws {
+    let name = try encoder.jsonKey(for: key, containerPath: codingPath)
+    try session.beginMember(level: position.level, identity: position.identity, key: name)
+  }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    try begin(key)
+    session.writer.writeRaw("null")
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    try begin(key)
+    session.writer.writeRaw(value ? "true" : "false")
+  }
+
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    try begin(key)
+    session.writer.writeString(value)
+  }
+
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    try begin(key)
+    try encoder.writeFloat(value, path: codingPath + [key])
+  }
+
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    try begin(key)
+    try encoder.writeFloat(value, path: codingPath + [key])
+  }
+
+  mutating func encode(_ value: Int, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { try writeInteger(value, key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try writeInteger(value, key) }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128, forKey key: Key) throws { try writeInteger(value, key) }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128, forKey key: Key) throws { try writeInteger(value, key) }
+
+  @inline(__always)
+  private func writeInteger<T: BinaryInteger>(_ value: T, _ key: Key) throws {
+    try begin(key)
+    session.writer.writeRaw(String(value))
+  }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try begin(key)
+    try encoder.write(value, key: key, containerPath: codingPath)
+  }
+
+  // MARK: Nested containers and super encoders
+  //
+  // These cannot throw, so a failure to stream is remembered by handing out a container that
+  // fails on first use (the value's `encode(to:)` then throws StreamingUnavailable, or it never
+  // uses the container and the session's final check notices the mismatch).
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let path = codingPath + [key]
+    guard (try? begin(key)) != nil else {
+      session.markUnstreamable()
+      return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, position: (Int.max, -1), explicitPath: path))
+    }
+    return KeyedEncodingContainer(
+      StreamKeyedContainer<NestedKey>(encoder: encoder, position: session.open(isObject: true), explicitPath: path))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let path = codingPath + [key]
+    guard (try? begin(key)) != nil else {
+      session.markUnstreamable()
+      return StreamUnkeyedContainer(encoder: encoder, position: (Int.max, -1), explicitPath: path)
+    }
+    return StreamUnkeyedContainer(encoder: encoder, position: session.open(isObject: false), explicitPath: path)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    superEncoder(named: AnyCodingKey.super.stringValue, key: AnyCodingKey.super)
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    guard let name = try? encoder.jsonKey(for: key, containerPath: codingPath) else {
+      session.markUnstreamable()
+      return StreamEncoder(session: session, explicitPath: codingPath + [key], slot: (Int.max, -1))
+    }
+    return superEncoder(named: name, key: key)
+  }
+
+  private func superEncoder(named name: String, key: any CodingKey) -> any Encoder {
+    guard (try? session.beginMember(level: position.level, identity: position.identity, key: name)) != nil else {
+      session.markUnstreamable()
+      return StreamEncoder(session: session, explicitPath: codingPath + [key], slot: (Int.max, -1))
+    }
+    // A class's map serves its superclass too.
+    return StreamEncoder(
+      session: session, explicitPath: codingPath + [key], typeMapping: encoder.typeMapping, slot: session.openSlot())
+  }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+// The fast encoder: JSON is written straight into one byte buffer while the Codable calls come
+// in the order synthesized code makes them (each value finished before the next starts).
+//
+// Codable allows more: a nested container or a super encoder can be kept and written after its
+// parent moved on, a key can be set twice (the last value wins), and a key path from a
+// FlexKeyMapping writes into a nested object that another property may share. Those need the
+// tree encoder (Engine/TreeEncoder.swift). The streaming encoder detects them — every container
+// handle carries the identity of the open container it writes to — and throws
+// `StreamingUnavailable`; FlexJSONEncoder then encodes the value again with the tree encoder.
+// Output is identical either way.
+//
+// Open containers live on a stack. Writing into a container closes every container opened after
+// it (a nested container the caller has finished with); using a closed one is what ends
+// streaming. `.sortedKeys` is applied when an object closes: its members' byte ranges were
+// logged as they were written, and are put in key order in place.
+
+/// Thrown when the Codable calls cannot be streamed; the tree encoder takes over.
+struct StreamingUnavailable: Error {}
+
+/// The state of one streaming `encode` call.
+final class StreamingSession {
+  /// An open array or object, or a super encoder's slot not written yet.
+  struct OpenContainer {
+    enum Kind {
+      case object
+      case array
+      /// A `superEncoder()`'s value: `{}` if nothing is written before it closes.
+      case slot
+      /// A slot whose value was written as a single value.
+      case filledSlot
+    }
+
+    var kind: Kind
+    let identity: Int
+    /// JSON nesting depth of the container's members (for pretty printing).
+    let depth: Int
+    var count = 0
+    /// Duplicate-key filter: one bit per key signature (see `signature(of:)`).
+    var signatures: UInt64 = 0
+    /// Where this object's members start in `memberLog`.
+    let firstMember: Int
+  }
+
+  /// A member of an open object: its key and where its bytes start (after the separator).
+  struct Member {
+    let key: String
+    let separatorStart: Int
+    let contentStart: Int
+  }
+
+  let options: EncodingOptions
+  let globalMapping: FlexKeyMap?
+  let usesDefaultKeys: Bool
+  private let sortsKeys: Bool
+  var writer: JSONWriter
+  private(set) var stack: [OpenContainer] = []
+  private var memberLog: [Member] = []
+  private var nextIdentity = 0
+  /// The coding path of the value being written.
+  var pathKeys: [any CodingKey] = []
+  /// Set when a non-throwing Codable call could not be streamed.
+  private(set) var isUnstreamable = false
+  /// Key maps by type, looked up once per type.
+  private var mappings: [ObjectIdentifier: FlexKeyMap?] = [:]
+
+  init(options: EncodingOptions) {
+    self.options = options
+    self.globalMapping = options.keyMapping.isEmpty ? nil : options.keyMapping
+    self.usesDefaultKeys = options.usesDefaultKeys
+    self.sortsKeys = options.outputFormatting.contains(.sortedKeys)
+    self.writer = JSONWriter(options: options.formatting, capacity: 4096)
+    stack.reserveCapacity(16)
+    memberLog.reserveCapacity(64)
+  }
+
+  /// Records that a call which cannot throw could not be streamed.
+  func markUnstreamable() {
+    isUnstreamable = true
+  }
+
+  /// Encodes `value` as the whole document.
+  /// - Throws: `StreamingUnavailable` when the tree encoder must take over; the value's own
+  ///   errors; `EncodingError.invalidValue` when the top-level value encodes nothing.
+  func encodeDocument<T: Encodable>(_ value: T) throws -> [UInt8] {
+    let root = StreamEncoder(session: self)
+    var wrote = try root.writeScalar(value, path: [])
+    if !wrote { wrote = try root.writeEncodable(value, isTopLevel: true) }
+    guard !isUnstreamable else { throw StreamingUnavailable() }
+    guard wrote else {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
+    close(downTo: 0)
+    return writer.output
+  }
+
+  func keyMapping(of type: Any.Type) -> FlexKeyMap? {
+    let identifier = ObjectIdentifier(type)
+    if let cached = mappings[identifier] { return cached }
+    let mapping = (type as? any FlexKeyMapping.Type)?.keyMapping
+    mappings[identifier] = mapping
+    return mapping
+  }
+
+  // MARK: Containers
+
+  /// The JSON depth of the members of the innermost open object or array (0 at the top level):
+  /// where a value written now is indented.
+  var memberDepth: Int {
+    for entry in stack.reversed() where entry.kind == .object || entry.kind == .array {
+      return entry.depth
+    }
+    return 0
+  }
+
+  /// The JSON depth inside a new container.
+  private var innerDepth: Int { memberDepth + 1 }
+
+  /// Opens an object or array at the current position; returns its level and identity.
+  func open(isObject: Bool) -> (level: Int, identity: Int) {
+    if isObject { writer.writeObjectStart() } else { writer.writeArrayStart() }
+    return push(isObject ? .object : .array)
+  }
+
+  /// Opens a super encoder's slot at the current position.
+  func openSlot() -> (level: Int, identity: Int) {
+    push(.slot)
+  }
+
+  private func push(_ kind: OpenContainer.Kind) -> (level: Int, identity: Int) {
+    nextIdentity &+= 1
+    stack.append(
+      OpenContainer(kind: kind, identity: nextIdentity, depth: innerDepth, firstMember: memberLog.count))
+    return (stack.count - 1, nextIdentity)
+  }
+
+  /// Turns the slot at `level` into an object or array (a super encoder asked for a container).
+  func fill(slotAt level: Int, identity: Int, isObject: Bool) throws -> (level: Int, identity: Int) {
+    try activate(level: level, identity: identity)
+    guard stack[level].kind == .slot else { throw StreamingUnavailable() }
+    stack.removeLast()
+    return open(isObject: isObject)
+  }
+
+  /// Marks the slot at `level` as written by a single value (written next by the caller).
+  func fillWithSingleValue(slotAt level: Int, identity: Int) throws {
+    try activate(level: level, identity: identity)
+    guard stack[level].kind == .slot else { throw StreamingUnavailable() }
+    stack[level].kind = .filledSlot
+  }
+
+  /// Makes the container at `level` the innermost open one, closing those opened after it.
+  /// - Throws: `StreamingUnavailable` if it was closed already.
+  @inline(__always)
+  func activate(level: Int, identity: Int) throws {
+    guard level < stack.count, stack[level].identity == identity else { throw StreamingUnavailable() }
+    while stack.count > level + 1 { closeTop() }
+  }
+
+  /// Closes every container from `level` up.
+  func close(downTo level: Int) {
+    while stack.count > level { closeTop() }
+  }
+
+  private func closeTop() {
+    let entry = stack.removeLast()
+    switch entry.kind {
+    case .object:
+      if sortsKeys && entry.count > 1 { sortMembers(of: entry) }
+      memberLog.removeSubrange(entry.firstMember...)
+      writer.writeObjectEnd(isEmpty: entry.count == 0, depth: entry.depth - 1)
+    case .array:
+      writer.writeArrayEnd(isEmpty: entry.count == 0, depth: entry.depth - 1)
+    case .slot:
+      writer.writeObjectStart()
+      writer.writeObjectEnd(isEmpty: true, depth: entry.depth - 1)
+    case .filledSlot:
+      break
+    }
+  }
+
+  // MARK: Members and elements
+
+  /// Writes the separator and `key` of a new member of the object at `level`.
+  /// - Throws: `StreamingUnavailable` for a closed container or a key written before.
+  func beginMember(level: Int, identity: Int, key: String) throws {
+    try activate(level: level, identity: identity)
+    let signature = Self.signature(of: key)
+    if stack[level].signatures & signature != 0 {
+      for member in memberLog[stack[level].firstMember...] where member.key == key {
+        throw StreamingUnavailable()  // the same key again: its first value must be replaced
+      }
+    }
+    stack[level].signatures |= signature
+    let separatorStart = writer.output.count
+    writer.writeElementSeparator(isFirst: stack[level].count == 0, depth: stack[level].depth)
+    if sortsKeys {
+      memberLog.append(Member(key: key, separatorStart: separatorStart, contentStart: writer.output.count))
+    }
+    stack[level].count &+= 1
+    writer.writeKey(key)
+  }
+
+  /// Writes the separator of a new element of the array at `level`.
+  func beginElement(level: Int, identity: Int) throws {
+    try activate(level: level, identity: identity)
+    writer.writeElementSeparator(isFirst: stack[level].count == 0, depth: stack[level].depth)
+    stack[level].count &+= 1
+  }
+
+  /// The number of members or elements of the container at `level`.
+  func count(at level: Int, identity: Int) -> Int {
+    level < stack.count && stack[level].identity == identity ? stack[level].count : 0
+  }
+
+  @inline(__always)
+  private static func signature(of key: String) -> UInt64 {
+    let utf8 = key.utf8
+    var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
+    if let first = utf8.first, let last = utf8.last {
+      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
+    }
+    return 1 &<< ((mix ^ mix &>> 29) & 63)
+  }
+
+  /// Puts the members of a closing object in key order (by UTF-8 bytes, as JSONEncoder sorts),
+  /// in place: each member's content moves, separators are written anew.
+  private func sortMembers(of entry: OpenContainer) {
+    let members = Array(memberLog[entry.firstMember...])
+    let regionStart = members[0].separatorStart
+    let regionEnd = writer.output.count
+    var contents: [Range<Int>] = []
+    contents.reserveCapacity(members.count)
+    for (index, member) in members.enumerated() {
+      let end = index + 1 < members.count ? members[index + 1].separatorStart : regionEnd
+      contents.append(member.contentStart..<end)
+    }
+    let order = members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
+    let region = Array(writer.output[regionStart..<regionEnd])
+    writer.output.removeSubrange(regionStart...)
+    for (position, index) in order.enumerated() {
+      writer.writeElementSeparator(isFirst: position == 0, depth: entry.depth)
+      let content = contents[index]
+      writer.output.append(contentsOf: region[(content.lowerBound - regionStart)..<(content.upperBound - regionStart)])
+    }
+  }
+}
