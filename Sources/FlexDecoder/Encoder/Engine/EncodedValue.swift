@@ -59,4 +59,15 @@ final class EncodedObject {
     set(.object(nested), forKey: key)
     return nested
   }
+
+  /// The array stored at `key`, created if absent (or if something else is there): a nested
+  /// unkeyed container asked for again under the same key appends to the same array.
+  func nestedArray(forKey key: String) -> EncodedArray {
+    if let index = index(of: key), case .array(let existing) = values[index] {
+      return existing
+    }
+    let nested = EncodedArray()
+    set(.array(nested), forKey: key)
+    return nested
+  }
 }

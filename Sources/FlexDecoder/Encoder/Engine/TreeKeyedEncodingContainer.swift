@@ -11,7 +11,15 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   // MARK: Keys
 
   /// Stores `value` where `key` belongs.
-  private func set(_ value: EncodedValue, forKey key: Key) {
+  private func set(_ value: EncodedValue, forKey key: some CodingKey) {
+    let (target, member) = location(of: key)
+    target.set(value, forKey: member)
+  }
+
+  /// The object and member name where `key`'s value belongs: the first candidate of the type's
+  /// key map (the objects of a key path are created as needed), or the key converted by the key
+  /// encoding strategy.
+  private func location(of key: some CodingKey) -> (object: EncodedObject, member: String) {
     let options = encoder.options
     if let candidates = encoder.typeMapping?.entries[key.stringValue]
       ?? (encoder.exemptsKeyStrategy ? nil : options.keyMapping.entries[key.stringValue]),
@@ -21,14 +29,13 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
       for component in first.components.dropLast() {
         target = target.nestedObject(forKey: component.key)
       }
-      target.set(value, forKey: first.components[first.components.count - 1].key)
-      return
+      return (target, first.components[first.components.count - 1].key)
     }
-    object.set(value, forKey: jsonKey(for: key))
+    return (object, jsonKey(for: key))
   }
 
   /// The key converted by the key encoding strategy.
-  private func jsonKey(for key: Key) -> String {
+  private func jsonKey(for key: some CodingKey) -> String {
     guard !encoder.exemptsKeyStrategy else { return key.stringValue }
     switch encoder.options.keyEncodingStrategy {
     case .useDefaultKeys: return key.stringValue
@@ -76,16 +83,18 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let nested = EncodedObject()
-    set(.object(nested), forKey: key)
+    // Asked for again under the same key, the container writes into the same object, as in
+    // JSONEncoder.
+    let (target, member) = location(of: key)
+    let nested = target.nestedObject(forKey: member)
     let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: codingPath + [key])
     return KeyedEncodingContainer(
       TreeKeyedEncodingContainer<NestedKey>(encoder: nestedEncoder, object: nested, codingPath: codingPath + [key]))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    let nested = EncodedArray()
-    set(.array(nested), forKey: key)
+    let (target, member) = location(of: key)
+    let nested = target.nestedArray(forKey: member)
     let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: codingPath + [key])
     return TreeUnkeyedEncodingContainer(encoder: nestedEncoder, array: nested, codingPath: codingPath + [key])
   }
