@@ -102,7 +102,8 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   mutating func superEncoder() -> any Encoder {
     let superEncoder = TreeEncoder(
       session: encoder.session, codingPath: codingPath + [AnyCodingKey.super], typeMapping: encoder.typeMapping)
-    object.set(.pending(superEncoder), forKey: AnyCodingKey.super.stringValue)
+    // `super` is converted by the key strategy like any other key, as in JSONEncoder.
+    set(.pending(superEncoder), forKey: AnyCodingKey.super)
     return superEncoder
   }
 
