@@ -18,7 +18,7 @@ extension TreeEncoder {
     if let special = try boxSpecial(value, path: path) { return special }
     let child = TreeEncoder(
       session: session, codingPath: path, typeMapping: session.keyMapping(of: T.self),
-      exemptsKeyStrategy: !options.usesDefaultKeys && T.self is any StringKeyedDictionaryMarker.Type)
+      exemptsKeyStrategy: !options.usesDefaultKeys && T.self is any StringKeyedEncodableDictionaryMarker.Type)
     try value.encode(to: child)
     return child.value
   }
@@ -112,6 +112,11 @@ extension TreeEncoder {
     return child.value ?? .object(EncodedObject())
   }
 }
+
+/// `[String: some Encodable]`, whose keys JSONEncoder writes as they are under any key strategy
+/// (and the global key map leaves alone). The values need not be `Decodable`.
+protocol StringKeyedEncodableDictionaryMarker {}
+extension Dictionary: StringKeyedEncodableDictionaryMarker where Key == String, Value: Encodable {}
 
 extension EncodedValue {
   /// A JSONValue as an encoded value; numbers keep their exact text.
