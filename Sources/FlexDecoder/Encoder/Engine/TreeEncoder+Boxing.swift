@@ -46,12 +46,15 @@ extension TreeEncoder {
 
   /// `JSONEncoder`'s number text: the shortest round-tripping form (`description`) without a
   /// trailing `.0` (`100.0` → `100`, `1e-07`, `1e+16` stay as they are).
-  func boxFloat<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, path: [any CodingKey]) throws
-    -> EncodedValue
-  {
+  ///
+  /// Infinity and NaN follow `nonConformingStrategy`, by default the encoder's.
+  func boxFloat<F: BinaryFloatingPoint & CustomStringConvertible>(
+    _ value: F, path: [any CodingKey],
+    nonConformingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy? = nil
+  ) throws -> EncodedValue {
     guard value.isFinite else {
       if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) =
-        options.nonConformingFloatEncodingStrategy
+        nonConformingStrategy ?? options.nonConformingFloatEncodingStrategy
       {
         return .string(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
       }
@@ -81,10 +84,12 @@ extension TreeEncoder {
     switch options.dateEncodingStrategy {
     case .deferredToDate:
       return try boxThroughChild(path) { try date.encode(to: $0) }
+    // A date whose number is infinite or NaN throws whatever the non-conforming float
+    // strategy, as in JSONEncoder.
     case .secondsSince1970:
-      return try boxFloat(date.timeIntervalSince1970, path: path)
+      return try boxFloat(date.timeIntervalSince1970, path: path, nonConformingStrategy: .throw)
     case .millisecondsSince1970:
-      return try boxFloat(1000 * date.timeIntervalSince1970, path: path)
+      return try boxFloat(1000 * date.timeIntervalSince1970, path: path, nonConformingStrategy: .throw)
     case .iso8601:
       return .string(date.formatted(.iso8601))
     case .formatted(let formatter):
