@@ -94,19 +94,13 @@ open class FlexJSONEncoder: @unchecked Sendable {
   ///   strategy, or a top-level value that encodes nothing — with the coding path, as
   ///   `JSONEncoder` does — and any error the value's `encode(to:)` throws.
   open func encode<T: Encodable>(_ value: T) throws -> Data {
-    let options = makeOptions()
-    var writer = JSONWriter(options: options.formatting, capacity: 1024)
-    try encodeTree(value, options: options).write(to: &writer)
-    return Data(writer.output)
+    Data(try encodeBytes(value, options: makeOptions()))
   }
 
   /// Encodes `value` as a JSON string.
   /// - Throws: the errors of ``encode(_:)``.
   public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-    let options = makeOptions()
-    var writer = JSONWriter(options: options.formatting, capacity: 1024)
-    try encodeTree(value, options: options).write(to: &writer)
-    return String(decoding: writer.output, as: UTF8.self)
+    String(decoding: try encodeBytes(value, options: makeOptions()), as: UTF8.self)
   }
 
   /// Encodes `value` as a ``JSONValue`` (numbers keep the text they would be written with).
@@ -127,6 +121,18 @@ open class FlexJSONEncoder: @unchecked Sendable {
       keyEncodingStrategy: storage.keyEncodingStrategy,
       keyMapping: storage.keyMapping,
       userInfo: storage.userInfo)
+  }
+
+  /// Streams `value` into bytes; if its Codable calls cannot be streamed (see
+  /// Streaming/StreamingSession.swift), encodes it again through a tree.
+  private func encodeBytes<T: Encodable>(_ value: T, options: EncodingOptions) throws -> [UInt8] {
+    do {
+      return try StreamingSession(options: options).encodeDocument(value)
+    } catch is StreamingUnavailable {
+      var writer = JSONWriter(options: options.formatting, capacity: 1024)
+      try encodeTree(value, options: options).write(to: &writer)
+      return writer.output
+    }
   }
 
   private func encodeTree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedValue {

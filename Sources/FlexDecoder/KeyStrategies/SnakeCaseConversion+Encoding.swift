@@ -8,41 +8,34 @@ extension SnakeCaseConversion {
   /// capitals followed by a lower-case letter, the last capital starts the next word. Words are
   /// lowercased and joined with `separator`. (As in Foundation, a key that starts with capitals
   /// splits after its first letter: `URLString` → `u_rl_string`.)
+  ///
+  /// Letters are found scalar by scalar, but the steps next to a capital or a lower-case letter
+  /// are whole characters, as in Foundation: a capital with a combining accent is one letter
+  /// (`aB\u{301}c` → `a_b\u{301}c`, `aBC\u{301}d` → `a_b_c\u{301}d`).
   static func snakeCase(fromCamelCase key: String, separator: String = "_") -> String {
-    let scalars = Array(key.unicodeScalars)
-    guard !scalars.isEmpty else { return key }
+    guard !key.isEmpty else { return key }
+    let scalars = key.unicodeScalars
     let uppercase = CharacterSet.uppercaseLetters
     let lowercase = CharacterSet.lowercaseLetters
-    func firstIndex(from start: Int, in set: CharacterSet) -> Int? {
-      var index = start
-      while index < scalars.count {
-        if set.contains(scalars[index]) { return index }
-        index += 1
-      }
-      return nil
-    }
-    var words: [Range<Int>] = []
-    var wordStart = 0
-    var searchStart = 1
-    while let capital = firstIndex(from: searchStart, in: uppercase) {
+    var words: [Range<String.Index>] = []
+    var wordStart = key.startIndex
+    var searchStart = key.index(after: wordStart)
+    while let capital = scalars[searchStart...].firstIndex(where: uppercase.contains) {
       words.append(wordStart..<capital)
-      guard let lower = firstIndex(from: capital, in: lowercase) else {
+      guard let lower = scalars[capital...].firstIndex(where: lowercase.contains) else {
         wordStart = capital
         break
       }
-      if lower == capital + 1 {
+      if lower == key.index(after: capital) {
         wordStart = capital
       } else {
-        words.append(capital..<(lower - 1))
-        wordStart = lower - 1
+        let beforeLower = key.index(before: lower)
+        words.append(capital..<beforeLower)
+        wordStart = beforeLower
       }
-      searchStart = lower + 1
+      searchStart = scalars.index(after: lower)
     }
-    words.append(wordStart..<scalars.count)
-    return words.map { range in
-      var word = String.UnicodeScalarView()
-      word.append(contentsOf: scalars[range])
-      return String(word).lowercased()
-    }.joined(separator: separator)
+    words.append(wordStart..<key.endIndex)
+    return words.map { key[$0].lowercased() }.joined(separator: separator)
   }
 }

@@ -40,14 +40,17 @@ final class EncodedObject {
     return keys.firstIndex(of: key)
   }
 
+  /// One of 64 bits for a key. Equal keys get equal bits; keys with non-ASCII bytes all get the
+  /// top bit, since canonically equivalent spellings (`é`, `e\u{301}`) are equal keys
+  /// (`String ==`, as in JSONEncoder's dictionaries) with different bytes.
   @inline(__always)
   private static func signature(of key: String) -> UInt64 {
     let utf8 = key.utf8
+    guard let first = utf8.first, let last = utf8.last else { return 1 }
+    if first >= 0x80 || last >= 0x80 || utf8.contains(where: { $0 >= 0x80 }) { return 1 &<< 63 }
     var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
-    if let first = utf8.first, let last = utf8.last {
-      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
-    }
-    return 1 &<< ((mix ^ mix &>> 29) & 63)
+    mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
+    return 1 &<< ((mix ^ mix &>> 29) % 63)
   }
 
   func set(_ value: EncodedValue, forKey key: String) {
@@ -74,6 +77,17 @@ final class EncodedObject {
     }
     let nested = EncodedObject()
     set(.object(nested), forKey: key)
+    return nested
+  }
+
+  /// The array stored at `key`, created if absent (or if something else is there): a nested
+  /// unkeyed container asked for again under the same key appends to the same array.
+  func nestedArray(forKey key: String) -> EncodedArray {
+    if let index = index(of: key), case .array(let existing) = values[index] {
+      return existing
+    }
+    let nested = EncodedArray()
+    set(.array(nested), forKey: key)
     return nested
   }
 }

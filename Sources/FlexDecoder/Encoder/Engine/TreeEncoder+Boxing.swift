@@ -18,7 +18,7 @@ extension TreeEncoder {
     if let special = try boxSpecial(value, path: path) { return special }
     let child = TreeEncoder(
       session: session, codingPath: path, typeMapping: session.keyMapping(of: T.self),
-      exemptsKeyStrategy: !options.usesDefaultKeys && T.self is any StringKeyedDictionaryMarker.Type)
+      exemptsKeyStrategy: !options.usesDefaultKeys && T.self is any StringKeyedEncodableDictionaryMarker.Type)
     try value.encode(to: child)
     return child.value
   }
@@ -46,12 +46,15 @@ extension TreeEncoder {
 
   /// `JSONEncoder`'s number text: the shortest round-tripping form (`description`) without a
   /// trailing `.0` (`100.0` → `100`, `1e-07`, `1e+16` stay as they are).
-  func boxFloat<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, path: [any CodingKey]) throws
-    -> EncodedValue
-  {
+  ///
+  /// Infinity and NaN follow `nonConformingStrategy`, by default the encoder's.
+  func boxFloat<F: BinaryFloatingPoint & CustomStringConvertible>(
+    _ value: F, path: [any CodingKey],
+    nonConformingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy? = nil
+  ) throws -> EncodedValue {
     guard value.isFinite else {
       if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) =
-        options.nonConformingFloatEncodingStrategy
+        nonConformingStrategy ?? options.nonConformingFloatEncodingStrategy
       {
         return .string(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
       }
@@ -81,10 +84,12 @@ extension TreeEncoder {
     switch options.dateEncodingStrategy {
     case .deferredToDate:
       return try boxThroughChild(path) { try date.encode(to: $0) }
+    // A date whose number is infinite or NaN throws whatever the non-conforming float
+    // strategy, as in JSONEncoder.
     case .secondsSince1970:
-      return try boxFloat(date.timeIntervalSince1970, path: path)
+      return try boxFloat(date.timeIntervalSince1970, path: path, nonConformingStrategy: .throw)
     case .millisecondsSince1970:
-      return try boxFloat(1000 * date.timeIntervalSince1970, path: path)
+      return try boxFloat(1000 * date.timeIntervalSince1970, path: path, nonConformingStrategy: .throw)
     case .iso8601:
       return .string(date.formatted(.iso8601))
     case .formatted(let formatter):
@@ -112,6 +117,11 @@ extension TreeEncoder {
     return child.value ?? .object(EncodedObject())
   }
 }
+
+/// `[String: some Encodable]`, whose keys JSONEncoder writes as they are under any key strategy
+/// (and the global key map leaves alone). The values need not be `Decodable`.
+protocol StringKeyedEncodableDictionaryMarker {}
+extension Dictionary: StringKeyedEncodableDictionaryMarker where Key == String, Value: Encodable {}
 
 extension EncodedValue {
   /// A JSONValue as an encoded value; numbers keep their exact text.

@@ -12,7 +12,7 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
   /// Stores `value` where `key` belongs.
   @inline(__always)
-  private func set(_ value: EncodedValue, forKey key: Key) {
+  private func set(_ value: EncodedValue, forKey key: some CodingKey) {
     let session = encoder.session
     if encoder.typeMapping == nil && (session.globalMapping == nil || encoder.exemptsKeyStrategy)
       && (session.usesDefaultKeys || encoder.exemptsKeyStrategy)
@@ -20,10 +20,14 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
       object.set(value, forKey: key.stringValue)  // the common case: no map, no strategy
       return
     }
-    setMapped(value, forKey: key)
+    let (target, member) = location(of: key)
+    target.set(value, forKey: member)
   }
 
-  private func setMapped(_ value: EncodedValue, forKey key: Key) {
+  /// The object and member name where `key`'s value belongs: the first candidate of the type's
+  /// key map (the objects of a key path are created as needed), or the key converted by the key
+  /// encoding strategy.
+  private func location(of key: some CodingKey) -> (object: EncodedObject, member: String) {
     if let candidates = encoder.typeMapping?.entries[key.stringValue]
       ?? (encoder.exemptsKeyStrategy ? nil : encoder.session.globalMapping?.entries[key.stringValue]),
       let first = candidates.first
@@ -32,14 +36,13 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
       for component in first.components.dropLast() {
         target = target.nestedObject(forKey: component.key)
       }
-      target.set(value, forKey: first.components[first.components.count - 1].key)
-      return
+      return (target, first.components[first.components.count - 1].key)
     }
-    object.set(value, forKey: jsonKey(for: key))
+    return (object, jsonKey(for: key))
   }
 
   /// The key converted by the key encoding strategy.
-  private func jsonKey(for key: Key) -> String {
+  private func jsonKey(for key: some CodingKey) -> String {
     guard !encoder.exemptsKeyStrategy else { return key.stringValue }
     return encoder.options.convertedKey(key, codingPath: codingPath + [key])
   }
@@ -81,16 +84,18 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let nested = EncodedObject()
-    set(.object(nested), forKey: key)
+    // Asked for again under the same key, the container writes into the same object, as in
+    // JSONEncoder.
+    let (target, member) = location(of: key)
+    let nested = target.nestedObject(forKey: member)
     let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: codingPath + [key])
     return KeyedEncodingContainer(
       TreeKeyedEncodingContainer<NestedKey>(encoder: nestedEncoder, object: nested, codingPath: codingPath + [key]))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    let nested = EncodedArray()
-    set(.array(nested), forKey: key)
+    let (target, member) = location(of: key)
+    let nested = target.nestedArray(forKey: member)
     let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: codingPath + [key])
     return TreeUnkeyedEncodingContainer(encoder: nestedEncoder, array: nested, codingPath: codingPath + [key])
   }
@@ -98,7 +103,8 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   mutating func superEncoder() -> any Encoder {
     let superEncoder = TreeEncoder(
       session: encoder.session, codingPath: codingPath + [AnyCodingKey.super], typeMapping: encoder.typeMapping)
-    object.set(.pending(superEncoder), forKey: AnyCodingKey.super.stringValue)
+    // `super` is converted by the key strategy like any other key, as in JSONEncoder.
+    set(.pending(superEncoder), forKey: AnyCodingKey.super)
     return superEncoder
   }
 

@@ -6,9 +6,21 @@ import Foundation
 extension StreamEncoder {
   /// Writes `value`, a member or element whose key is `key` (pushed on the path while a nested
   /// value encodes).
+  ///
+  /// A nested container passes its own path (`explicitPath`): the session's path stack is
+  /// replaced by it while the value encodes.
   @inline(__always)
-  func write<T: Encodable>(_ value: T, key: any CodingKey, containerPath: @autoclosure () -> [any CodingKey]) throws {
+  func write<T: Encodable>(
+    _ value: T, key: any CodingKey, containerPath: @autoclosure () -> [any CodingKey], explicitPath: [any CodingKey]?
+  ) throws {
     if try writeScalar(value, path: containerPath() + [key]) { return }
+    if let explicitPath {
+      let savedPath = session.pathKeys
+      session.pathKeys = explicitPath + [key]
+      defer { session.pathKeys = savedPath }
+      try writeEncodable(value)
+      return
+    }
     session.pathKeys.append(key)
     defer { session.pathKeys.removeLast() }
     try writeEncodable(value)
@@ -43,10 +55,14 @@ extension StreamEncoder {
   }
 
   /// JSONEncoder's number text (see ``TreeEncoder/boxFloat(_:path:)``).
-  func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, path: [any CodingKey]) throws {
+  ///
+  /// Infinity and NaN follow `nonConformingStrategy`, by default the encoder's.
+  func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(
+    _ value: F, path: [any CodingKey], nonConformingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy? = nil
+  ) throws {
     guard value.isFinite else {
       if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) =
-        session.options.nonConformingFloatEncodingStrategy
+        nonConformingStrategy ?? session.options.nonConformingFloatEncodingStrategy
       {
         session.writer.writeString(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
         return
@@ -71,7 +87,7 @@ extension StreamEncoder {
     if try writeSpecial(value) { return true }
     let child = StreamEncoder(
       session: session, typeMapping: session.keyMapping(of: T.self),
-      exemptsKeyStrategy: !session.usesDefaultKeys && T.self is any StringKeyedDictionaryMarker.Type)
+      exemptsKeyStrategy: !session.usesDefaultKeys && T.self is any StringKeyedEncodableDictionaryMarker.Type)
     return try encode(with: child, isTopLevel: isTopLevel) { try value.encode(to: child) }
   }
 
@@ -122,10 +138,12 @@ extension StreamEncoder {
     case .deferredToDate:
       let child = StreamEncoder(session: session)
       _ = try encode(with: child, isTopLevel: false) { try date.encode(to: child) }
+    // A date whose number is infinite or NaN throws whatever the non-conforming float strategy,
+    // as in JSONEncoder.
     case .secondsSince1970:
-      try writeFloat(date.timeIntervalSince1970, path: session.pathKeys)
+      try writeFloat(date.timeIntervalSince1970, path: session.pathKeys, nonConformingStrategy: .throw)
     case .millisecondsSince1970:
-      try writeFloat(1000 * date.timeIntervalSince1970, path: session.pathKeys)
+      try writeFloat(1000 * date.timeIntervalSince1970, path: session.pathKeys, nonConformingStrategy: .throw)
     case .iso8601:
       session.writer.writeString(date.formatted(.iso8601))
     case .formatted(let formatter):

@@ -72,7 +72,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try begin(key)
-    try encoder.write(value, key: key, containerPath: codingPath)
+    try encoder.write(value, key: key, containerPath: codingPath, explicitPath: explicitPath)
   }
 
   // MARK: Nested containers and super encoders
@@ -103,10 +103,15 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    superEncoder(named: AnyCodingKey.super.stringValue, key: AnyCodingKey.super)
+    superEncoder(forCodingKey: AnyCodingKey.super)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
+    superEncoder(forCodingKey: key)
+  }
+
+  /// The key goes through the key strategy, `"super"` too, as in JSONEncoder.
+  private func superEncoder(forCodingKey key: any CodingKey) -> any Encoder {
     guard let name = try? encoder.jsonKey(for: key, containerPath: codingPath) else {
       session.markUnstreamable()
       return StreamEncoder(session: session, explicitPath: codingPath + [key], slot: (Int.max, -1))

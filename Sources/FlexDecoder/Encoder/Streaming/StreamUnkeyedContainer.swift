@@ -75,7 +75,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) throws {
     let key = IndexCodingKey(index: count)
     try begin()
-    try encoder.write(value, key: key, containerPath: codingPath)
+    try encoder.write(value, key: key, containerPath: codingPath, explicitPath: explicitPath)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

@@ -43,7 +43,8 @@ final class StreamingSession {
     let firstMember: Int
   }
 
-  /// A member of an open object: its key and where its bytes start (after the separator).
+  /// A member of an open object: its key, where its separator starts and where its key starts
+  /// (for the duplicate check and `.sortedKeys`).
   struct Member {
     let key: String
     let separatorStart: Int
@@ -189,6 +190,7 @@ final class StreamingSession {
     try activate(level: level, identity: identity)
     let signature = Self.signature(of: key)
     if stack[level].signatures & signature != 0 {
+      // `String ==` (canonical equivalence, as JSONEncoder's dictionary compares keys).
       for member in memberLog[stack[level].firstMember...] where member.key == key {
         throw StreamingUnavailable()  // the same key again: its first value must be replaced
       }
@@ -196,9 +198,7 @@ final class StreamingSession {
     stack[level].signatures |= signature
     let separatorStart = writer.output.count
     writer.writeElementSeparator(isFirst: stack[level].count == 0, depth: stack[level].depth)
-    if sortsKeys {
-      memberLog.append(Member(key: key, separatorStart: separatorStart, contentStart: writer.output.count))
-    }
+    memberLog.append(Member(key: key, separatorStart: separatorStart, contentStart: writer.output.count))
     stack[level].count &+= 1
     writer.writeKey(key)
   }
@@ -215,14 +215,16 @@ final class StreamingSession {
     level < stack.count && stack[level].identity == identity ? stack[level].count : 0
   }
 
+  /// One of 64 bits for a key. Equal keys get equal bits; keys with non-ASCII bytes all get the
+  /// top bit, since canonically equivalent spellings (`é`, `e\u{301}`) differ in their bytes.
   @inline(__always)
   private static func signature(of key: String) -> UInt64 {
     let utf8 = key.utf8
+    guard let first = utf8.first, let last = utf8.last else { return 1 }
+    if first >= 0x80 || last >= 0x80 || utf8.contains(where: { $0 >= 0x80 }) { return 1 &<< 63 }
     var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
-    if let first = utf8.first, let last = utf8.last {
-      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
-    }
-    return 1 &<< ((mix ^ mix &>> 29) & 63)
+    mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
+    return 1 &<< ((mix ^ mix &>> 29) % 63)
   }
 
   /// Puts the members of a closing object in key order (by UTF-8 bytes, as JSONEncoder sorts),
