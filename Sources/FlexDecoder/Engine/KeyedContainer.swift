@@ -32,16 +32,16 @@ final class ObjectLookup: UnknownKeyTracking {
   /// dictionary.
   let globalMapping: FlexKeyMap?
 
-  var hintOrdinal = 0
-  var hintKeyIndex: Int
-  var claimedMask: UInt64 = 0
+  @exclusivity(unchecked) var hintOrdinal = 0
+  @exclusivity(unchecked) var hintKeyIndex: Int
+  @exclusivity(unchecked) var claimedMask: UInt64 = 0
   /// The signatures of the keys that found a member, one bit each (see `signature(of:)`).
-  var foundKeySignatures: UInt64 = 0
+  @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
   /// Key (converted by the key strategy, if any) → value index; first occurrence wins. Built for
   /// key strategies and for large objects.
-  var convertedKeys: [String: Int]?
+  @exclusivity(unchecked) var convertedKeys: [String: Int]?
   /// With an `unknownKeyPolicy` other than `.ignore`: the values some lookup used.
-  var usedValueIndices: Set<Int>?
+  @exclusivity(unchecked) var usedValueIndices: Set<Int>?
 
   init(
     decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,

@@ -10,29 +10,33 @@ import Foundation
 
 /// What one top-level `decode` call shares between the decoders it creates (the main one,
 /// superclass decoders, decoders of JSON embedded in strings).
+///
+/// A session and its decoders are used by one `decode` call on one thread, and their state is
+/// never accessed overlappingly, so their stored properties are `@exclusivity(unchecked)`: the
+/// runtime exclusivity checks would otherwise cost more than the work of many of the accesses.
 final class DecodeSession {
   let options: DecodingOptions
   /// Set during a replay under `.collectAll` / `.useDefaults`.
-  var recovery: RecoveryState?
+  @exclusivity(unchecked) var recovery: RecoveryState?
   /// Set while a planned site is retried with the decoder's coercions.
-  var coercionsActive = false
+  @exclusivity(unchecked) var coercionsActive = false
   /// How many coercions were applied so far.
-  var coercionsApplied = 0
+  @exclusivity(unchecked) var coercionsApplied = 0
   /// Notes (coercions, unknown keys) for the report, with their byte offsets.
-  var notes: [(offset: Int, issue: FlexIssue)] = []
+  @exclusivity(unchecked) var notes: [(offset: Int, issue: FlexIssue)] = []
   /// Per-type facts, looked up once per type.
-  var traits: [ObjectIdentifier: TypeTraits] = [:]
+  @exclusivity(unchecked) var traits: [ObjectIdentifier: TypeTraits] = [:]
   /// The (type, key type) pairs whose map names were checked against the keys.
-  var checkedMappings: Set<[ObjectIdentifier]> = []
+  @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
   /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
-  var trackedContainers: [any UnknownKeyTracking] = []
+  @exclusivity(unchecked) var trackedContainers: [any UnknownKeyTracking] = []
 
   init(options: DecodingOptions) {
     self.options = options
   }
 
   /// The most recently used traits: consecutive values (array elements) are usually of one type.
-  private var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
+  @exclusivity(unchecked) private var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
 
   /// The traits of `type`, computed on first use.
   @inline(__always)
@@ -68,19 +72,19 @@ final class TapeDecoder: Decoder {
   let session: DecodeSession
   let options: DecodingOptions
   /// The tape index of the value being decoded.
-  var index: Int
+  @exclusivity(unchecked) var index: Int
   /// The coding path of the value at `index`.
-  var pathStack: [any CodingKey]
+  @exclusivity(unchecked) var pathStack: [any CodingKey]
   /// Set while a `[String: …]` dictionary is being decoded under a key strategy or a global key
   /// map: its keyed container matches keys as written, as in `JSONDecoder`. Its keys are data,
   /// not property names.
-  var exemptsNextContainerFromKeyStrategy = false
+  @exclusivity(unchecked) var exemptsNextContainerFromKeyStrategy = false
   /// The type whose `init(from:)` is running at `index`: every keyed container it asks for
   /// reads the type's ``FlexKeyMapping`` (an initializer may ask more than once, and a subclass
   /// may hand the same decoder to `super.init(from:)`).
-  var pendingType: (any Decodable.Type)?
+  @exclusivity(unchecked) var pendingType: (any Decodable.Type)?
   /// For a superclass decoder: the key map of the class being decoded.
-  var inheritedTypeMapping: FlexKeyMap?
+  @exclusivity(unchecked) var inheritedTypeMapping: FlexKeyMap?
 
   init(tape: JSONTape, session: DecodeSession, index: Int = 0, codingPath: [any CodingKey] = []) {
     self.tape = tape

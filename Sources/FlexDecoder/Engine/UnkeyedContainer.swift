@@ -11,10 +11,10 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
   private let explicitPath: [any CodingKey]?
   private let elementCount: Int
   /// Tape index of the next element.
-  private var position: Int
+  @exclusivity(unchecked) private var position: Int
 
   /// The number of elements decoded so far.
-  private(set) var currentIndex = 0
+  @exclusivity(unchecked) private(set) var currentIndex = 0
 
   /// A container over the elements of the array at `arrayIndex`.
   convenience init(decoder: TapeDecoder, arrayIndex: Int, explicitPath: [any CodingKey]?) {

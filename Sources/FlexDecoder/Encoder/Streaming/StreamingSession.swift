@@ -55,12 +55,14 @@ final class StreamingSession {
   let globalMapping: FlexKeyMap?
   let usesDefaultKeys: Bool
   private let sortsKeys: Bool
-  var writer: JSONWriter
-  private(set) var stack: [OpenContainer] = []
-  private var memberLog: [Member] = []
+  // The session is used from one thread by one encode call, and these are never accessed
+  // overlappingly; `unchecked` drops the runtime exclusivity checks that every write would pay.
+  @exclusivity(unchecked) var writer: JSONWriter
+  @exclusivity(unchecked) private(set) var stack: [OpenContainer] = []
+  @exclusivity(unchecked) private var memberLog: [Member] = []
   private var nextIdentity = 0
   /// The coding path of the value being written.
-  var pathKeys: [any CodingKey] = []
+  @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
   /// Set when a non-throwing Codable call could not be streamed.
   private(set) var isUnstreamable = false
   /// Key maps by type, looked up once per type.
@@ -219,12 +221,16 @@ final class StreamingSession {
   /// top bit, since canonically equivalent spellings (`é`, `e\u{301}`) differ in their bytes.
   @inline(__always)
   private static func signature(of key: String) -> UInt64 {
-    let utf8 = key.utf8
-    guard let first = utf8.first, let last = utf8.last else { return 1 }
-    if first >= 0x80 || last >= 0x80 || utf8.contains(where: { $0 >= 0x80 }) { return 1 &<< 63 }
-    var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
-    mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
-    return 1 &<< ((mix ^ mix &>> 29) % 63)
+    var key = key
+    return key.withUTF8 { utf8 -> UInt64 in
+      guard let first = utf8.first, let last = utf8.last else { return 1 }
+      var highBits: UInt8 = 0
+      for byte in utf8 { highBits |= byte }
+      if highBits >= 0x80 { return 1 &<< 63 }
+      var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
+      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35 ^ UInt64(utf8[utf8.count / 2]) &* 0x27D4_EB2F
+      return 1 &<< ((mix ^ mix &>> 29) % 63)
+    }
   }
 
   /// Puts the members of a closing object in key order (by UTF-8 bytes, as JSONEncoder sorts),
