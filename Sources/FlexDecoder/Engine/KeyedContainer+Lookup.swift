@@ -53,6 +53,28 @@ extension ObjectLookup {
   // MARK: Byte search with a hint
 
   func findValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    // Models with many optional properties ask for many absent keys, each a full scan. After the
+    // first miss, the signatures of all member keys answer most misses at once.
+    if let memberSignatures, memberSignatures & Self.signature(of: utf8) == 0 { return nil }
+    if let found = scanForValue(forKey: utf8) { return found }
+    if memberSignatures == nil { memberSignatures = computeMemberSignatures() }
+    return nil
+  }
+
+  /// The signatures of every member's key; all bits if a key has escapes (its raw bytes are not
+  /// the key).
+  private func computeMemberSignatures() -> UInt64 {
+    var signatures: UInt64 = 0
+    var keyIndex = objectIndex &+ 1
+    for _ in 0..<memberCount {
+      if tape[keyIndex].flags & StringFlags.hasEscapes != 0 { return .max }
+      signatures |= Self.signature(of: tape.rawBytes(at: keyIndex))
+      keyIndex = tape.next(after: keyIndex &+ 1)
+    }
+    return signatures
+  }
+
+  private func scanForValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
     var ordinal = hintOrdinal
     var keyIndex = hintKeyIndex
     var wrapped = false

@@ -37,6 +37,8 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) var claimedMask: UInt64 = 0
   /// The signatures of the keys that found a member, one bit each (see `signature(of:)`).
   @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
+  /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:)`).
+  @exclusivity(unchecked) var memberSignatures: UInt64?
   /// Key (converted by the key strategy, if any) → value index; first occurrence wins. Built for
   /// key strategies and for large objects.
   @exclusivity(unchecked) var convertedKeys: [String: Int]?
