@@ -36,4 +36,32 @@ struct EncodingOptions {
     case .custom(let convert): return convert(codingPath()).stringValue
     }
   }
+
+  /// How a float is written: JSONEncoder's number text — the shortest round-tripping form
+  /// (`description`) without a trailing `.0` (`100.0` → `100`; `1e-07`, `1e+16` as they are) —
+  /// or, for infinity and NaN, the string `nonConformingStrategy` names.
+  ///
+  /// - Throws: `EncodingError.invalidValue` at `path` for infinity or NaN under `.throw`.
+  func formatFloat<F: BinaryFloatingPoint & CustomStringConvertible>(
+    _ value: F, path: @autoclosure () -> [any CodingKey],
+    nonConformingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy? = nil
+  ) throws -> (text: String, isString: Bool) {
+    guard value.isFinite else {
+      if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) =
+        nonConformingStrategy ?? nonConformingFloatEncodingStrategy
+      {
+        return (value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity, true)
+      }
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: path(),
+          debugDescription:
+            "Unable to encode \(F.self).\(value) directly in JSON. Use FlexJSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded."
+        ))
+    }
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return (text, false)
+  }
 }

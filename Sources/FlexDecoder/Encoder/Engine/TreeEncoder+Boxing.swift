@@ -52,23 +52,8 @@ extension TreeEncoder {
     _ value: F, path: [any CodingKey],
     nonConformingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy? = nil
   ) throws -> EncodedValue {
-    guard value.isFinite else {
-      if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) =
-        nonConformingStrategy ?? options.nonConformingFloatEncodingStrategy
-      {
-        return .string(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
-      }
-      throw EncodingError.invalidValue(
-        value,
-        EncodingError.Context(
-          codingPath: path,
-          debugDescription:
-            "Unable to encode \(F.self).\(value) directly in JSON. Use FlexJSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded."
-        ))
-    }
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return .number(text)
+    let (text, isString) = try options.formatFloat(value, path: path, nonConformingStrategy: nonConformingStrategy)
+    return isString ? .string(text) : .number(text)
   }
 
   private func boxSpecial<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> EncodedValue? {

@@ -8,7 +8,7 @@ final class EncodeSession {
   /// Whether keys are written as they are (no key strategy).
   let usesDefaultKeys: Bool
   /// Key maps by type, looked up once per type.
-  private var mappings: [ObjectIdentifier: FlexKeyMap?] = [:]
+  private var mappings = TypeKeyMappings()
 
   init(options: EncodingOptions) {
     self.options = options
@@ -17,12 +17,9 @@ final class EncodeSession {
   }
 
   func keyMapping(of type: Any.Type) -> FlexKeyMap? {
-    let identifier = ObjectIdentifier(type)
-    if let cached = mappings[identifier] { return cached }
-    let mapping = (type as? any FlexKeyMapping.Type)?.keyMapping
-    mappings[identifier] = mapping
-    return mapping
+    mappings.mapping(of: type)
   }
+
 }
 
 /// The `Encoder` behind ``FlexJSONEncoder``: one per encoded value that is not a scalar.

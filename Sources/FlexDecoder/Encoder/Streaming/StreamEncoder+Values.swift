@@ -54,30 +54,15 @@ extension StreamEncoder {
     return true
   }
 
-  /// JSONEncoder's number text (see ``TreeEncoder/boxFloat(_:path:)``).
+  /// Writes a float as JSONEncoder does (see ``EncodingOptions/formatFloat(_:path:nonConformingStrategy:)``).
   ///
   /// Infinity and NaN follow `nonConformingStrategy`, by default the encoder's.
   func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(
     _ value: F, path: [any CodingKey], nonConformingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy? = nil
   ) throws {
-    guard value.isFinite else {
-      if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) =
-        nonConformingStrategy ?? session.options.nonConformingFloatEncodingStrategy
-      {
-        session.writer.writeString(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
-        return
-      }
-      throw EncodingError.invalidValue(
-        value,
-        EncodingError.Context(
-          codingPath: path,
-          debugDescription:
-            "Unable to encode \(F.self).\(value) directly in JSON. Use FlexJSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded."
-        ))
-    }
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    session.writer.writeRaw(text)
+    let (text, isString) = try session.options.formatFloat(
+      value, path: path, nonConformingStrategy: nonConformingStrategy)
+    if isString { session.writer.writeString(text) } else { session.writer.writeRaw(text) }
   }
 
   /// Writes a value that is not a standard scalar; the path already ends with its key. Returns

@@ -66,7 +66,7 @@ final class StreamingSession {
   /// Set when a non-throwing Codable call could not be streamed.
   private(set) var isUnstreamable = false
   /// Key maps by type, looked up once per type.
-  private var mappings: [ObjectIdentifier: FlexKeyMap?] = [:]
+  @exclusivity(unchecked) private var mappings = TypeKeyMappings()
 
   init(options: EncodingOptions) {
     self.options = options
@@ -100,12 +100,9 @@ final class StreamingSession {
   }
 
   func keyMapping(of type: Any.Type) -> FlexKeyMap? {
-    let identifier = ObjectIdentifier(type)
-    if let cached = mappings[identifier] { return cached }
-    let mapping = (type as? any FlexKeyMapping.Type)?.keyMapping
-    mappings[identifier] = mapping
-    return mapping
+    mappings.mapping(of: type)
   }
+
 
   // MARK: Containers
 
