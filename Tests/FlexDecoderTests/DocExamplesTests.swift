@@ -4,7 +4,9 @@ import Testing
 
 /// Every Swift sample in README.md and Docs/*.md, adapted as little as possible into a test that
 /// checks what the text around it claims. Each test names the file and section it comes from;
-/// when a sample changes, change its test (and the other way round).
+/// when a sample changes, change its test (and the other way round). The samples of
+/// Docs/ComingFromJSONModelAndYYModel.md are in DocExamplesTests+ComingFrom.swift, those of the
+/// DocC catalog in DocExamplesTests+DocC.swift.
 ///
 /// Manifest fragments (`.package(url:…)` in README.md "Try it" and Docs/GettingStarted.md
 /// "Install") are not Swift that a test can compile; `Package.swift` itself is their check.
