@@ -517,3 +517,13 @@ extension ErrorPolicyTests {
     ])
   }
 }
+
+@Suite("Decoding at a key path under the error policies")
+struct KeyPathPolicyTests {
+  @Test func aMissingStepIsReportedWithItsKey() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try FlexJSONDecoder().decode([Int].self, from: Data(#"{"data": {}}"#.utf8), at: "data.items")
+    }
+    #expect(error.issues.map(\.description) == ["data.items: key not found"])
+  }
+}

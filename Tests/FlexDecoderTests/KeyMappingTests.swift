@@ -517,3 +517,21 @@ extension KeyMappingTests {
     }
   }
 }
+
+@Suite("Key mapping programmer errors")
+struct KeyMappingProgrammerErrorTests {
+  struct Misnamed: Decodable, FlexKeyMapping {
+    var bookID: Int
+    static let keyMapping: FlexKeyMap = ["bookId": "id"]
+  }
+
+  @Test(arguments: [FlexJSONDecoder.ErrorPolicy.collectAll, .useDefaults])
+  func aMapNamingAMissingPropertyThrowsUnderEveryPolicy(policy: FlexJSONDecoder.ErrorPolicy) throws {
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = policy
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder.decode(Misnamed.self, from: Data(#"{"id": 1}"#.utf8))
+    }
+    #expect(error.issues.contains { $0.message.contains(#"maps "bookId", which is not one of its coding keys"#) })
+  }
+}

@@ -259,3 +259,50 @@ extension ReportTests.OptionalBadgeHolder {
     self.owner = owner
   }
 }
+
+// MARK: - Notes of embedded JSON and of failed attempts
+
+@Suite("Report notes")
+struct ReportNoteTests {
+  struct Inner: Decodable, Equatable {
+    var a: Int
+  }
+
+  struct Outer: Decodable, Equatable {
+    var name: String
+    var inner: Inner
+  }
+
+  @Test func unknownKeysOfEmbeddedJSONAreReportedAtTheirOwnPaths() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = .all
+    decoder.unknownKeyPolicy = .report
+    let json = #"{"name":"x","inner":"{\"a\":1,\"b\":2}","extra":1}"#
+    let result = try decoder.decodeWithReport(Outer.self, from: Data(json.utf8))
+    #expect(result.value == Outer(name: "x", inner: Inner(a: 1)))
+    #expect(result.issues.filter { $0.kind == .unknownKey }.map(\.description).sorted() == [
+      #"extra: unknown key "extra""#, #"inner.b: unknown key "b""#,
+    ])
+  }
+
+  struct Item: Decodable, Equatable, FlexValidatable {
+    var id: Int
+    func validate() throws {
+      guard id >= 0 else { throw ItemError.negative }
+    }
+  }
+
+  enum ItemError: Error {
+    case negative
+  }
+
+  @Test func notesOfADroppedElementAreNotReported() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = .useDefaults
+    decoder.reportsCoercions = true
+    let result = try decoder.decodeWithReport([Item].self, from: Data(#"[{"id":"1"},{"id":"-2"}]"#.utf8))
+    #expect(result.value == [Item(id: 1)])
+    #expect(result.issues.map(\.kind) == [.coerced, .droppedElement])
+    #expect(result.issues.first?.description == #"[0].id: coerced string "1" to Int"#)
+  }
+}

@@ -4,6 +4,8 @@
 
 /// A keyed container that records which members its lookups used.
 protocol UnknownKeyTracking: AnyObject {
+  /// The tape the object is on: the document's, or that of JSON embedded in a string.
+  var tape: JSONTape { get }
   var objectIndex: Int { get }
   var usedValueIndices: Set<Int>? { get }
   var codingPath: [any CodingKey] { get }
@@ -14,18 +16,30 @@ extension TapeDecoder {
   func checkUnknownKeys(since start: Int) throws {
     let containers = session.trackedContainers[start...]
     session.trackedContainers.removeSubrange(start...)
-    var used: [Int: Set<Int>] = [:]
-    var firstContainer: [Int: any UnknownKeyTracking] = [:]
-    for container in containers {
-      used[container.objectIndex, default: []].formUnion(container.usedValueIndices ?? [])
-      if firstContainer[container.objectIndex] == nil { firstContainer[container.objectIndex] = container }
+    // Containers over the same object (of the same tape) share their used members.
+    struct ObjectID: Hashable {
+      let tape: ObjectIdentifier
+      let objectIndex: Int
     }
-    for (objectIndex, container) in firstContainer.sorted(by: { $0.key < $1.key }) {
-      let usedHere = used[objectIndex] ?? []
-      var keyIndex = objectIndex &+ 1
-      for _ in 0..<Int(tape[objectIndex].length) {
+    var used: [ObjectID: Set<Int>] = [:]
+    var firstContainers: [ObjectID: any UnknownKeyTracking] = [:]
+    var order: [ObjectID] = []
+    for container in containers {
+      let id = ObjectID(tape: ObjectIdentifier(container.tape), objectIndex: container.objectIndex)
+      used[id, default: []].formUnion(container.usedValueIndices ?? [])
+      if firstContainers[id] == nil {
+        firstContainers[id] = container
+        order.append(id)
+      }
+    }
+    for id in order {
+      guard let container = firstContainers[id] else { continue }
+      let usedHere = used[id] ?? []
+      let objectTape = container.tape
+      var keyIndex = id.objectIndex &+ 1
+      for _ in 0..<Int(objectTape[id.objectIndex].length) {
         if !usedHere.contains(keyIndex &+ 1) {
-          let name = tape.string(at: keyIndex)
+          let name = objectTape.string(at: keyIndex)
           let path = container.codingPath + [AnyCodingKey(stringValue: name)]
           let error = DecodingError.dataCorrupted(
             DecodingError.Context(codingPath: path, debugDescription: "Unknown key \"\(name)\"."))
@@ -33,11 +47,13 @@ extension TapeDecoder {
             throw error
           }
           // Under `.fail` the key is a problem, so it is also one of `FlexDecodingError.decodingErrors`.
+          // (A key of embedded JSON is ordered at the start of the document it is embedded in.)
           recordNote(
-            .unknownKey, path: path, message: "unknown key \"\(name)\"", valueIndex: keyIndex,
+            .unknownKey, path: path, message: "unknown key \"\(name)\"",
+            offset: objectTape === tape ? Int(tape[keyIndex].offset) : Int(tape[index].offset),
             decodingError: options.unknownKeyPolicy == .fail ? error : nil)
         }
-        keyIndex = tape.next(after: keyIndex &+ 1)
+        keyIndex = objectTape.next(after: keyIndex &+ 1)
       }
     }
   }

@@ -148,10 +148,13 @@ final class TapeDecoder: Decoder {
   @inline(never)
   private func check<Key: CodingKey>(_ mapping: FlexKeyMap, of type: Any.Type, against keyType: Key.Type) throws {
     for name in mapping.entries.keys.sorted() where Key(stringValue: name) == nil {
-      throw DecodingError.dataCorrupted(
+      let error = DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: pathStack,
           debugDescription: "The FlexKeyMapping of \(type) maps \"\(name)\", which is not one of its coding keys."))
+      // A programmer error: no error policy recovers from it.
+      if session.recovery != nil { throw RecoveryStop(error: error) }
+      throw error
     }
   }
 

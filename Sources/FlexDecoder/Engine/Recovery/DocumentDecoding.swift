@@ -58,7 +58,7 @@ struct DocumentDecoding {
           let value = TapeDecoder(tape: tape, session: session).placeholder(type, path: [])
         {
           let decoder = TapeDecoder(tape: tape, session: session)
-          decoder.record(error, path: [], valueIndex: 0, substitution: .substitute)
+          decoder.record(error, path: Self.codingPath(of: error), valueIndex: 0, substitution: .substitute)
           return FlexDecoded(value: value, issues: issues(of: session, recovery))
         }
         throw collected(recovery, adding: error, type)
@@ -99,11 +99,23 @@ struct DocumentDecoding {
   private func collected<T>(_ recovery: RecoveryState, adding error: any Error, _ type: T.Type) -> FlexDecodingError {
     let (kind, message, decodingError) = TapeDecoder.describe(error, path: [])
     var issues = recovery.orderedIssues.filter(isProblem)
-    let path = (error as? DecodingError).map { TapeDecoder.render($0.context.codingPath) } ?? ""
+    let path = Self.issuePath(of: error)
     let last = FlexIssue(kind: kind, path: path, message: message, decodingError: decodingError)
     // Under `.collectAll` a site without a placeholder may have listed it already.
     if !issues.contains(last) { issues.append(last) }
     return FlexDecodingError(issues: issues, typeName: "\(type)")
+  }
+
+  /// Where an error that reached the top happened: its coding path, with the missing key of a
+  /// `keyNotFound` (as the paths of recovered issues have it).
+  static func codingPath(of error: any Error) -> [any CodingKey] {
+    guard let decodingError = error as? DecodingError else { return [] }
+    if case .keyNotFound(let key, let context) = decodingError { return context.codingPath + [key] }
+    return decodingError.context.codingPath
+  }
+
+  private static func issuePath(of error: any Error) -> String {
+    TapeDecoder.render(codingPath(of: error))
   }
 
   private func collected<T>(plan: Set<RecoverySite>, _ type: T.Type) -> FlexDecodingError {

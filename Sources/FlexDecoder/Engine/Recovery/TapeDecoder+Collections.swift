@@ -74,6 +74,7 @@ extension TapeDecoder {
     recovery.generation &+= 1
     let generation = recovery.generation
     let issuesBefore = recovery.issueCount
+    let notesBefore = session.notes.count
     do {
       let value = try decodeChild(type, at: valueIndex, key: key, explicitPath: nil)
       recovery.attribution = nil
@@ -81,6 +82,8 @@ extension TapeDecoder {
     } catch let stop as RecoveryStop {
       throw stop
     } catch {
+      // Notes of an attempt that failed are not kept: the value is retried or dropped.
+      session.notes.removeSubrange(notesBefore...)
       let path = pathStack + [key]
       let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(type))
       guard recovery.plan.contains(site) else {

@@ -65,6 +65,7 @@ extension TapeDecoder {
     recovery.generation &+= 1
     let generation = recovery.generation
     let issuesBefore = recovery.issueCount
+    let notesBefore = session.notes.count
     do {
       let value = try body()
       recovery.attribution = nil
@@ -72,6 +73,8 @@ extension TapeDecoder {
     } catch let stop as RecoveryStop {
       throw stop
     } catch let originalError {
+      // Notes of an attempt that failed are not kept: the value is retried, replaced or dropped.
+      session.notes.removeSubrange(notesBefore...)
       let path = path()
       let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(siteType))
       if recovery.unrecoverable.contains(site) {
@@ -122,6 +125,7 @@ extension TapeDecoder {
     session.coercionsActive = true
     defer { session.coercionsActive = false }
     let appliedBefore = session.coercionsApplied
+    let notesBefore = session.notes.count
     do {
       let value = try body()
       recovery.attribution = nil
@@ -129,6 +133,7 @@ extension TapeDecoder {
     } catch let stop as RecoveryStop {
       throw stop
     } catch let retryError {
+      session.notes.removeSubrange(notesBefore...)
       return .failure(session.coercionsApplied > appliedBefore ? retryError : error)
     }
   }
@@ -181,8 +186,15 @@ extension TapeDecoder {
   func recordNote(
     _ kind: FlexIssue.Kind, path: [any CodingKey], message: String, valueIndex: Int, decodingError: DecodingError? = nil
   ) {
+    recordNote(kind, path: path, message: message, offset: Int(tape[valueIndex].offset), decodingError: decodingError)
+  }
+
+  /// Records a note ordered at byte `offset`.
+  func recordNote(
+    _ kind: FlexIssue.Kind, path: [any CodingKey], message: String, offset: Int, decodingError: DecodingError? = nil
+  ) {
     let issue = FlexIssue(kind: kind, path: Self.render(path), message: message, decodingError: decodingError)
-    notes.append((Int(tape[valueIndex].offset), issue))
+    notes.append((offset, issue))
   }
 
   /// The byte offset of the value at the cursor, to order issues.
