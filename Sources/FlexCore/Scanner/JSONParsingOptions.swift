@@ -13,6 +13,11 @@ public struct JSONParsingOptions: Sendable, Hashable {
   public var allowsJSON5: Bool
   /// The deepest nesting of arrays and objects accepted; deeper input throws
   /// ``JSONParseError/Reason/tooDeeplyNested(limit:)``. Default 512.
+  ///
+  /// The scanner itself is iterative and handles any limit. What consumes the result may not:
+  /// `Codable` decoding recurses once per level, and so do destroying and printing a
+  /// ``JSONValue`` (tens of thousands of levels exhaust a thread's stack). Raise the limit only as
+  /// far as the data needs.
   public var maxDepth: Int
   /// When the document does not start with `{`, read it as the members of an object whose braces
   /// were left out (`"a": 1, "b": 2`, or `a: 1, b: 2` in JSON5); an empty document is an empty
