@@ -192,6 +192,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
+  /// The value for `key` when no replay is under way, for the common types' direct paths (in
+  /// unspecialized generic code, the closure-based route below costs a generic metadata lookup
+  /// per call); `nil` sends the call down that route, which also reports a missing key.
+  @inline(__always)
+  private func plainValue(forKey key: Key) -> Int? {
+    decoder.recovery == nil ? valueIndex(forKey: key) : nil
+  }
+
   /// A required value: found, then read by `unwrap` (which gets the value's path lazily).
   @inline(__always)
   private func decodeRequired<T>(
@@ -220,26 +228,39 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try decodeRequired(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
+    if let valueIndex = plainValue(forKey: key) { return try decoder.unwrapBool(at: valueIndex, path: codingPath + [key]) }
+    return try decodeRequired(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decodeRequired(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
+    if let valueIndex = plainValue(forKey: key) { return try decoder.unwrapString(at: valueIndex, path: codingPath + [key]) }
+    return try decodeRequired(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try decodeRequired(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
+    if let valueIndex = plainValue(forKey: key) { return try decoder.unwrapDouble(at: valueIndex, path: codingPath + [key]) }
+    return try decodeRequired(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
     try decodeRequired(type, forKey: key) { try decoder.unwrapFloat(at: $0, path: $1()) }
   }
 
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(type, forKey: key) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    if let valueIndex = plainValue(forKey: key) {
+      return try decoder.unwrapInteger(Int.self, at: valueIndex, path: codingPath + [key])
+    }
+    return try decodeInteger(type, forKey: key)
+  }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeInteger(type, forKey: key) }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeInteger(type, forKey: key) }
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeInteger(type, forKey: key) }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeInteger(type, forKey: key) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    if let valueIndex = plainValue(forKey: key) {
+      return try decoder.unwrapInteger(Int64.self, at: valueIndex, path: codingPath + [key])
+    }
+    return try decodeInteger(type, forKey: key)
+  }
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeInteger(type, forKey: key) }
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeInteger(type, forKey: key) }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeInteger(type, forKey: key) }
@@ -266,22 +287,40 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // MARK: decodeIfPresent (one lookup instead of contains + decodeNil + decode)
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try decodeOptional(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
+    if decoder.recovery == nil {
+      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      return try decoder.unwrapBool(at: valueIndex, path: codingPath + [key])
+    }
+    return try decodeOptional(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    try decodeOptional(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
+    if decoder.recovery == nil {
+      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      return try decoder.unwrapString(at: valueIndex, path: codingPath + [key])
+    }
+    return try decodeOptional(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try decodeOptional(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
+    if decoder.recovery == nil {
+      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      return try decoder.unwrapDouble(at: valueIndex, path: codingPath + [key])
+    }
+    return try decodeOptional(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
     try decodeOptional(type, forKey: key) { try decoder.unwrapFloat(at: $0, path: $1()) }
   }
 
-  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    if decoder.recovery == nil {
+      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      return try decoder.unwrapInteger(Int.self, at: valueIndex, path: codingPath + [key])
+    }
+    return try decodeIntegerIfPresent(type, forKey: key)
+  }
   func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIntegerIfPresent(type, forKey: key) }
   func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIntegerIfPresent(type, forKey: key) }
   func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIntegerIfPresent(type, forKey: key) }

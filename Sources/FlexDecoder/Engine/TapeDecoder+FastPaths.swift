@@ -7,8 +7,17 @@
 // matches, `T` *is* that type and `unsafeBitCast` is a no-op that only informs the compiler.
 
 extension TapeDecoder {
-  /// `T` decoded directly if it is a standard scalar; `nil` if it is not one.
+  /// Whether ``decodeScalar(_:at:path:)`` handles `type`. Checked first, so that for every other
+  /// type no `Optional<T>` is ever formed: in unspecialized generic code that costs a metadata
+  /// lookup per call.
   @inline(__always)
+  func isFastScalar(_ type: Any.Type) -> Bool {
+    type == String.self || type == Int.self || type == Double.self || type == Bool.self || type == Int64.self
+      || type == Float.self || type == [Double].self || type == [Int].self || type == [String].self
+  }
+
+  /// `T` decoded directly if it is a standard scalar; `nil` if it is not one.
+  @inline(never)
   func decodeScalar<T>(_ type: T.Type, at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> T? {
     if T.self == String.self { return unsafeBitCast(try unwrapString(at: valueIndex, path: path()), to: T.self) }
     if T.self == Int.self { return unsafeBitCast(try unwrapInteger(Int.self, at: valueIndex, path: path()), to: T.self) }

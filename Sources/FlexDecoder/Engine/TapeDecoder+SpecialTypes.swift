@@ -11,8 +11,16 @@ protocol StringKeyedDictionaryMarker {}
 extension Dictionary: StringKeyedDictionaryMarker where Key == String, Value: Decodable {}
 
 extension TapeDecoder {
-  /// Decodes `T` at `valueIndex` if it is one of the special types; `nil` otherwise.
+  /// Whether ``decodeSpecialType(_:at:)`` may handle `type` (see ``isFastScalar(_:)`` for why this
+  /// is asked first).
   @inline(__always)
+  func mayBeSpecialType(_ type: Any.Type) -> Bool {
+    type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || type == JSONValue.self
+      || !options.usesDefaultKeys || !options.keyMapping.isEmpty
+  }
+
+  /// Decodes `T` at `valueIndex` if it is one of the special types; `nil` otherwise.
+  @inline(never)
   func decodeSpecialType<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T? {
     if T.self == Date.self { return try decodeDate(at: valueIndex) as? T }
     if T.self == Data.self { return try decodeData(at: valueIndex) as? T }

@@ -236,13 +236,13 @@ final class TapeDecoder: Decoder {
   /// Decodes the value at `valueIndex` as `T`; the caller has pushed the value's key.
   @inline(__always)
   func decodeValue<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
-    if let scalar = try decodeScalar(type, at: valueIndex, path: pathStack) {
+    if isFastScalar(T.self), let scalar = try decodeScalar(type, at: valueIndex, path: pathStack) {
       return scalar
     }
     let savedType = pendingType
     pendingType = type
     defer { pendingType = savedType }
-    if let special = try decodeSpecialType(type, at: valueIndex) {
+    if mayBeSpecialType(T.self), let special = try decodeSpecialType(type, at: valueIndex) {
       return special
     }
     let traits = session.traits(of: type)
@@ -285,7 +285,7 @@ final class TapeDecoder: Decoder {
     _ type: T.Type, at valueIndex: Int, key: any CodingKey, explicitPath: [any CodingKey]?
   ) throws -> T {
     // Scalars need no path unless they fail: skip the push and pop.
-    if let scalar = try decodeScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key]) {
+    if isFastScalar(T.self), let scalar = try decodeScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key]) {
       return scalar
     }
     // JSONDecoder reports an invalid ISO 8601 date at the path of the container that asked.

@@ -54,6 +54,7 @@ extension TapeDecoder {
   /// Under a replay: `T` decoded by ``RecoveringArrayDecodable`` or
   /// ``RecoveringDictionaryDecodable`` when it is such a collection and the value has the
   /// matching JSON type; otherwise `nil` (the ordinary route applies).
+  @inline(never)
   func decodeCollectionRecovering<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T? {
     switch tape[valueIndex].kind {
     case .array:
