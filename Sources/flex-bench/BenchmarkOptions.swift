@@ -69,7 +69,8 @@ struct BenchmarkOptions {
         let name = try value()
         guard let file = CorpusFile(shortName: name) else {
           throw UsageError(
-            description: "unknown corpus file '\(name)'; known: \(CorpusFile.allCases.map(\.shortName).joined(separator: ", "))")
+            description:
+              "unknown corpus file '\(name)'; known: \(CorpusFile.allCases.map(\.shortName).joined(separator: ", "))")
         }
         if !selectedFiles.contains(file) { selectedFiles.append(file) }
       case "--library":
@@ -82,7 +83,8 @@ struct BenchmarkOptions {
           if !selectedModes.contains(mode) { selectedModes.append(mode) }
         } else {
           throw UsageError(
-            description: "unknown mode '\(name)'; known: \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: ", ")), all")
+            description:
+              "unknown mode '\(name)'; known: \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: ", ")), all")
         }
       case "--help", "-h":
         showsHelp = true

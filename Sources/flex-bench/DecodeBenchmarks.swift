@@ -1,8 +1,8 @@
 // Decode rows: bytes to the corpus models.
 
 import CorpusModels
-import Foundation
 import FlexDecoder
+import Foundation
 
 /// The `decode` rows: each file of ``corpusModelTypes`` decoded into its model.
 enum DecodeBenchmarks {

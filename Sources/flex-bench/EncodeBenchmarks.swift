@@ -1,8 +1,8 @@
 // Encode rows: the corpus models to bytes.
 
 import CorpusModels
-import Foundation
 import FlexDecoder
+import Foundation
 
 /// The `encode` rows: each file of ``corpusModelTypes``, decoded once by Foundation before
 /// timing, encoded back to JSON. Throughput is measured against the corpus file's size, like

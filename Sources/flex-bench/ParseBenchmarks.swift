@@ -1,7 +1,7 @@
 // Parse rows: bytes to a dynamic tree.
 
-import Foundation
 import FlexDecoder
+import Foundation
 
 /// The `parse` rows: `JSONValue(parsingBytes:)` against `JSONSerialization.jsonObject(with:)`.
 enum ParseBenchmarks {

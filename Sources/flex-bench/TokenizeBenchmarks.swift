@@ -1,7 +1,7 @@
 // Tokenize rows: validate-only scanning.
 
-import Foundation
 import FlexDecoder
+import Foundation
 
 /// The `tokenize` rows: FlexCore's scanner alone, bytes to tape, no values built.
 ///

@@ -34,7 +34,9 @@ for file in options.files {
 }
 
 print("flex-bench · \(MachineInfo.current().summary)")
-print("\(options.iterations) timed iterations after \(options.warmup) warm-up, median reported; MB/s = file bytes / median / 10⁶")
+print(
+  "\(options.iterations) timed iterations after \(options.warmup) warm-up, median reported; MB/s = file bytes / median / 10⁶"
+)
 #if DEBUG
   print("warning: debug build; numbers are meaningless. Use `swift run -c release flex-bench`.")
 #endif
@@ -61,7 +63,8 @@ for input in inputs {
       switch outcome {
       case .success(let measurement): checksum &+= measurement.checksum
       case .failure(let error):
-        printToStandardError("flex-bench: \(input.file.rawValue) \(mode.rawValue) \(benchmark.library) failed: \(error)")
+        printToStandardError(
+          "flex-bench: \(input.file.rawValue) \(mode.rawValue) \(benchmark.library) failed: \(error)")
         failures += 1
       }
       table.append(benchmark, outcome)

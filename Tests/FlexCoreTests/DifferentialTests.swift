@@ -227,7 +227,8 @@ struct DocumentGenerator {
       } while !double.isFinite
       return double.description
     case 3:  // a double of ordinary magnitude
-      let double = Double(Int64(bitPattern: random.next()) % 1_000_000_000) / Double(random.pick([1, 7, 100, 1e6, 3e9]))
+      let double =
+        Double(Int64(bitPattern: random.next()) % 1_000_000_000) / Double(random.pick([1, 7, 100, 1e6, 3e9]))
       return double.description
     default:  // hand-spelled: fraction, exponent, sign, leading zeros in the exponent
       var text = random.oneIn(3) ? "-" : ""
@@ -249,7 +250,8 @@ struct DocumentGenerator {
   // MARK: Strings
 
   private static let alphabet: [[Unicode.Scalar]] = [
-    Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-.,:;!?#$%&*+=@^`|~()[]{}<>'".unicodeScalars),
+    Array(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-.,:;!?#$%&*+=@^`|~()[]{}<>'".unicodeScalars),
     (0x00...0x1F).map { Unicode.Scalar(UInt8($0)) } + ["\"", "\\", "/", "\u{7F}"],
     // No U+FEFF: JSONSerialization on Linux drops it from strings that hold escapes (see
     // keepsAByteOrderMarkInsideAStringLikeJSONDecoder).

@@ -24,7 +24,8 @@ struct HostileInputTests {
   /// the limit alone, not by the thread's stack.
   @Test func scansAHundredThousandNestedArraysWhenTheLimitAllowsIt() throws {
     let depth = 100_000
-    let bytes = [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
+    let bytes =
+      [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
     try bytes.withUnsafeBytes { buffer in
       let tape = try JSONScanner.scan(buffer, options: JSONParsingOptions(maxDepth: 200_000))
       #expect(tape.count == depth)
@@ -65,7 +66,9 @@ struct HostileInputTests {
 
   @Test func parsesAFiftyMegabyteString() throws {
     // 1,016 bytes a chunk: ASCII and one 2-, 3- and 4-byte character.
-    let chunk = Array(String(repeating: "abcdefghijklmnopqrstuvwxyz0123456789 ", count: 28).utf8.prefix(1_007)) + Array("é€😀".utf8)
+    let chunk =
+      Array(String(repeating: "abcdefghijklmnopqrstuvwxyz0123456789 ", count: 28).utf8.prefix(1_007))
+      + Array("é€😀".utf8)
     let chunks = 50 * 1024 * 1024 / chunk.count
     var bytes: [UInt8] = [UInt8(ascii: "["), UInt8(ascii: "\"")]
     bytes.reserveCapacity(chunks * chunk.count + 4)
@@ -123,14 +126,20 @@ struct HostileInputTests {
   /// Bytes drawn mostly from JSON's own alphabet, so the scanner gets past the first byte.
   @Test func neverCrashesOnRandomBytes() {
     var random = SplitMix64(seed: 0xBAD_B17E5)
-    let alphabet = Array(#"{}[]:,"'\/ ntrufalse0123456789.eE+-xXINaybu"#.utf8) + [0x00, 0x09, 0x0A, 0x0D, 0x80, 0xC3, 0xA9, 0xED, 0xEF, 0xBB, 0xBF, 0xFF]
+    let alphabet =
+      Array(#"{}[]:,"'\/ ntrufalse0123456789.eE+-xXINaybu"#.utf8) + [
+        0x00, 0x09, 0x0A, 0x0D, 0x80, 0xC3, 0xA9, 0xED, 0xEF, 0xBB, 0xBF, 0xFF,
+      ]
     let optionSets: [JSONParsingOptions] = [
-      .strict, .json5, JSONParsingOptions(allowsJSON5: true, assumesTopLevelDictionary: true), JSONParsingOptions(maxDepth: 3),
+      .strict, .json5, JSONParsingOptions(allowsJSON5: true, assumesTopLevelDictionary: true),
+      JSONParsingOptions(maxDepth: 3),
     ]
     var parsed = 0
     for _ in 0..<2_000 {
       let length = random.below(48)
-      let bytes = (0..<length).map { _ in random.oneIn(4) ? UInt8(truncatingIfNeeded: random.next()) : random.pick(alphabet) }
+      let bytes = (0..<length).map { _ in
+        random.oneIn(4) ? UInt8(truncatingIfNeeded: random.next()) : random.pick(alphabet)
+      }
       for options in optionSets {
         do {
           let value = try JSONValue(parsing: bytes, options: options)
@@ -183,7 +192,9 @@ struct HostileInputTests {
     let many = try #require(parseError([UInt8](repeating: 0, count: 1_000)))
     #expect(many.offset == 0)
     let trailing = try #require(parseError(Array("[1]".utf8) + [0x00]))
-    #expect(trailing.reason == .unexpectedCharacter(0x00, expected: "expected the end of the document after the top-level value"))
+    #expect(
+      trailing.reason
+        == .unexpectedCharacter(0x00, expected: "expected the end of the document after the top-level value"))
     #expect(trailing.offset == 3)
   }
 

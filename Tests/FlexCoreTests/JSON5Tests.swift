@@ -154,7 +154,8 @@ struct JSON5Tests {
     Rejected("{,}", .unexpectedCharacter(UInt8(ascii: ","), expected: "expected an object key"), offset: 1),
     Rejected("'a", .unexpectedEndOfInput, offset: 2),
     Rejected("{1a: 2}", .unexpectedCharacter(UInt8(ascii: "1"), expected: "expected an object key"), offset: 1),
-    Rejected("{a-b: 1}", .unexpectedCharacter(UInt8(ascii: "-"), expected: "expected ':' after an object key"), offset: 2),
+    Rejected(
+      "{a-b: 1}", .unexpectedCharacter(UInt8(ascii: "-"), expected: "expected ':' after an object key"), offset: 2),
     Rejected(#"{\x41: 1}"#, .invalidEscape(UInt8(ascii: "x")), offset: 1),
     Rejected(#"{\uD800: 1}"#, .loneSurrogate(0xD800), offset: 1),
     Rejected(#"{a\uDC00: 1}"#, .loneSurrogate(0xDC00), offset: 2),
@@ -187,11 +188,15 @@ struct JSON5Tests {
     Rejected("// c\n1", .unexpectedCharacter(UInt8(ascii: "/"), expected: "expected a value"), offset: 0),
     Rejected("[1 /* c */]", .unexpectedCharacter(UInt8(ascii: "/"), expected: "expected ',' or ']'"), offset: 3),
     Rejected("[1,]", .unexpectedCharacter(UInt8(ascii: "]"), expected: "expected a value"), offset: 3),
-    Rejected(#"{"a":1,}"#, .unexpectedCharacter(UInt8(ascii: "}"), expected: "expected '\"' to begin an object key"), offset: 7),
-    Rejected("'a'", .unexpectedCharacter(UInt8(ascii: "'"), expected: "expected a value"), offset: 0),
-    Rejected("{a: 1}", .unexpectedCharacter(UInt8(ascii: "a"), expected: "expected '\"' to begin an object key"), offset: 1),
     Rejected(
-      "0x1F", .unexpectedCharacter(UInt8(ascii: "x"), expected: "expected the end of the document after the top-level value"),
+      #"{"a":1,}"#, .unexpectedCharacter(UInt8(ascii: "}"), expected: "expected '\"' to begin an object key"), offset: 7
+    ),
+    Rejected("'a'", .unexpectedCharacter(UInt8(ascii: "'"), expected: "expected a value"), offset: 0),
+    Rejected(
+      "{a: 1}", .unexpectedCharacter(UInt8(ascii: "a"), expected: "expected '\"' to begin an object key"), offset: 1),
+    Rejected(
+      "0x1F",
+      .unexpectedCharacter(UInt8(ascii: "x"), expected: "expected the end of the document after the top-level value"),
       offset: 1),
     Rejected("Infinity", .unexpectedCharacter(UInt8(ascii: "I"), expected: "expected a value"), offset: 0),
     Rejected("-Infinity", .invalidNumber("expected a digit after '-'"), offset: 1),
@@ -240,7 +245,8 @@ struct JSON5Tests {
     #expect(error.reason == .unexpectedCharacter(UInt8(ascii: "}"), expected: "expected ','"))
     #expect(error.offset == 4)
     let missingColon = try #require(parseError(Array("a 1".utf8), options: Self.implicitObject))
-    #expect(missingColon.reason == .unexpectedCharacter(UInt8(ascii: "1"), expected: "expected ':' after an object key"))
+    #expect(
+      missingColon.reason == .unexpectedCharacter(UInt8(ascii: "1"), expected: "expected ':' after an object key"))
     #expect(missingColon.offset == 2)
   }
 

@@ -35,15 +35,20 @@ struct JSONScannerTests {
   static let malformed: [Malformed] = [
     Malformed("truncated object", #"{"a": 1"#, .unexpectedEndOfInput, offset: 7, column: 8),
     Malformed("truncated object after a key", #"{"a""#, .unexpectedEndOfInput, offset: 4, column: 5),
-    Malformed("truncated object after a comma", "{\n  \"a\": [1,\n", .unexpectedEndOfInput, offset: 13, line: 3, column: 1),
+    Malformed(
+      "truncated object after a comma", "{\n  \"a\": [1,\n", .unexpectedEndOfInput, offset: 13, line: 3, column: 1),
     Malformed("truncated string", #""abc"#, .unexpectedEndOfInput, offset: 4, column: 5),
     Malformed("truncated literal", "tru", .unexpectedEndOfInput, offset: 3, column: 4),
-    Malformed("misspelled literal", "trUe", .unexpectedCharacter(UInt8(ascii: "U"), expected: "expected 'true'"), offset: 2, column: 3),
     Malformed(
-      "missing colon", #"{"a" 1}"#, .unexpectedCharacter(UInt8(ascii: "1"), expected: "expected ':' after an object key"),
+      "misspelled literal", "trUe", .unexpectedCharacter(UInt8(ascii: "U"), expected: "expected 'true'"), offset: 2,
+      column: 3),
+    Malformed(
+      "missing colon", #"{"a" 1}"#,
+      .unexpectedCharacter(UInt8(ascii: "1"), expected: "expected ':' after an object key"),
       offset: 5, column: 6),
     Malformed(
-      "unquoted key", #"{a: 1}"#, .unexpectedCharacter(UInt8(ascii: "a"), expected: "expected '\"' to begin an object key"),
+      "unquoted key", #"{a: 1}"#,
+      .unexpectedCharacter(UInt8(ascii: "a"), expected: "expected '\"' to begin an object key"),
       offset: 1, column: 2),
     Malformed(
       "missing comma in an array", "[1 2]", .unexpectedCharacter(UInt8(ascii: "2"), expected: "expected ',' or ']'"),
@@ -53,8 +58,12 @@ struct JSONScannerTests {
       .unexpectedCharacter(UInt8(ascii: "\""), expected: "expected ',' or '}'"), offset: 7, column: 8),
     Malformed("leading zero", "[01]", .invalidNumber("leading zeros are not allowed"), offset: 1, column: 2),
     Malformed("negative leading zero", "-01", .invalidNumber("leading zeros are not allowed"), offset: 0, column: 1),
-    Malformed("no digit after the point", "1.", .invalidNumber("expected a digit after the decimal point"), offset: 2, column: 3),
-    Malformed("letter after the point", "[1.e5]", .invalidNumber("expected a digit after the decimal point"), offset: 3, column: 4),
+    Malformed(
+      "no digit after the point", "1.", .invalidNumber("expected a digit after the decimal point"), offset: 2, column: 3
+    ),
+    Malformed(
+      "letter after the point", "[1.e5]", .invalidNumber("expected a digit after the decimal point"), offset: 3,
+      column: 4),
     Malformed("lone minus", "-", .invalidNumber("expected a digit after '-'"), offset: 1, column: 2),
     Malformed("empty exponent", "[1e]", .invalidNumber("expected a digit in the exponent"), offset: 3, column: 4),
     Malformed("signed empty exponent", "1E+", .invalidNumber("expected a digit in the exponent"), offset: 3, column: 4),
@@ -71,7 +80,8 @@ struct JSONScannerTests {
     Malformed("truncated \\u escape", #""\u00"#, .unexpectedEndOfInput, offset: 5, column: 6),
     Malformed("truncated low surrogate", #""\uD83D\uDE"#, .unexpectedEndOfInput, offset: 11, column: 12),
     Malformed("lone high surrogate", #""\uD800""#, .loneSurrogate(0xD800), offset: 1, column: 2),
-    Malformed("high surrogate before a non-surrogate", #""\uD800\u0041""#, .loneSurrogate(0xD800), offset: 1, column: 2),
+    Malformed(
+      "high surrogate before a non-surrogate", #""\uD800\u0041""#, .loneSurrogate(0xD800), offset: 1, column: 2),
     Malformed("lone low surrogate", #"["x\uDC00"]"#, .loneSurrogate(0xDC00), offset: 3, column: 4),
     Malformed("unescaped tab", "\"a\tb\"", .unescapedControlCharacter(0x09), offset: 2, column: 3),
     Malformed("unescaped newline", "[\"a\nb\"]", .unescapedControlCharacter(0x0A), offset: 3, column: 4),
@@ -233,7 +243,8 @@ struct JSONScannerTests {
     Message("\"\t\"", "Unescaped control character 0x09 in string at line 1, column 2"),
     Message([0x22, 0xFF, 0x22], "Invalid UTF-8 byte sequence at line 1, column 2"),
     Message(
-      String(repeating: "[", count: 513), "Arrays and objects are nested deeper than the limit of 512 at line 1, column 513"),
+      String(repeating: "[", count: 513),
+      "Arrays and objects are nested deeper than the limit of 512 at line 1, column 513"),
   ]
 
   @Test(arguments: messages)

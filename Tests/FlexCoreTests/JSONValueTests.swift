@@ -10,7 +10,12 @@ struct JSONValueTests {
     let value: JSONValue = ["a": [1, 2.5, "x", true, nil], "b": [:], "c": []]
     let expected = JSONValue.object(
       JSONObject([
-        ("a", .array([.number(JSONNumber(1 as Int)), .number(JSONNumber(floatLiteral: 2.5)), .string("x"), .bool(true), .null])),
+        (
+          "a",
+          .array([
+            .number(JSONNumber(1 as Int)), .number(JSONNumber(floatLiteral: 2.5)), .string("x"), .bool(true), .null,
+          ])
+        ),
         ("b", .object(JSONObject())),
         ("c", .array([])),
       ]))
@@ -153,7 +158,9 @@ struct JSONValueTests {
   // MARK: - Numbers
 
   @Test func keepsTheExactTextOfNumbers() throws {
-    let texts = ["12345678901234567890", "0.1", "1.50", "-0", "1E+2", "-12.5e-3", "100000000000000000000000000000001", "1e400"]
+    let texts = [
+      "12345678901234567890", "0.1", "1.50", "-0", "1E+2", "-12.5e-3", "100000000000000000000000000000001", "1e400",
+    ]
     let value = try JSONValue(parsing: "[" + texts.joined(separator: ", ") + "]")
     #expect(value.arrayValue?.map { $0.numberValue?.text } == texts)
     #expect(value.description == "[" + texts.joined(separator: ",") + "]")
@@ -197,7 +204,7 @@ struct JSONValueTests {
     #expect(try double("-2.5e-3") == -0.0025)
     #expect(try double("12345678901234567890") == 12345678901234567890.0)
     #expect(try double("2.2250738585072011e-308") == Double("2.2250738585072011e-308"))
-    #expect(try double("9007199254740993") == 9007199254740992)
+    #expect(try double("9007199254740993") == 9_007_199_254_740_992)
     #expect(try double("1e-400") == 0)
     #expect(try double("1e400") == nil)
     #expect(try double("-1e400") == nil)

@@ -53,7 +53,10 @@ struct JSONWriterTests {
       "a9": .object(["z": .bool(true), "y": .array([.string("é"), .string("😀")])]), "": .string(""), "é": .integer(0),
       "_": .bool(false), "Z": .array([]),
     ]),
-    .array([.object(["id": .integer(1), "tags": .array([.string("a"), .string("b")])]), .object(["id": .integer(2), "tags": .array([])])]),
+    .array([
+      .object(["id": .integer(1), "tags": .array([.string("a"), .string("b")])]),
+      .object(["id": .integer(2), "tags": .array([])]),
+    ]),
     .string("top-level fragment"),
     .integer(42),
     .null,
@@ -66,7 +69,9 @@ struct JSONWriterTests {
 
   @Test func indentsNestedContainersByTwoSpaces() throws {
     let value = try JSONValue(parsing: #"{"a": [1, {"b": []}], "c": {}}"#)
-    #expect(value.formatted(.prettyPrinted) == "{\n  \"a\" : [\n    1,\n    {\n      \"b\" : [\n\n      ]\n    }\n  ],\n  \"c\" : {\n\n  }\n}")
+    #expect(
+      value.formatted(.prettyPrinted)
+        == "{\n  \"a\" : [\n    1,\n    {\n      \"b\" : [\n\n      ]\n    }\n  ],\n  \"c\" : {\n\n  }\n}")
   }
 
   @Test func keepsKeyOrderUnlessAskedToSort() throws {
@@ -84,7 +89,9 @@ struct JSONWriterTests {
 
   // MARK: - Numbers
 
-  static let numbers: [Double] = [0.1, 2.5, -1.25, 1e-07, 123456.789, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -2.2250738585072014e-308]
+  static let numbers: [Double] = [
+    0.1, 2.5, -1.25, 1e-07, 123456.789, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -2.2250738585072014e-308,
+  ]
 
   @Test(arguments: numbers)
   func writesDoublesLikeJSONEncoder(_ number: Double) throws {

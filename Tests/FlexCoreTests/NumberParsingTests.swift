@@ -1,6 +1,7 @@
-@testable import FlexCore
 import Foundation
 import Testing
+
+@testable import FlexCore
 
 /// Number conversion is exact: the fast paths must give the same bits as the C library's
 /// correctly rounded `strtod`, which `Double(String)` wraps.
@@ -58,7 +59,9 @@ struct NumberParsingTests {
       var digits = String(Int.random(in: 1...9, using: &generator))
       for _ in 1..<digitCount { digits.append(String(Int.random(in: 0...9, using: &generator))) }
       let point = Int.random(in: 0...digitCount, using: &generator)
-      var text = point == digitCount ? digits : "\(digits.prefix(point).isEmpty ? "0" : String(digits.prefix(point))).\(digits.dropFirst(point))"
+      var text =
+        point == digitCount
+        ? digits : "\(digits.prefix(point).isEmpty ? "0" : String(digits.prefix(point))).\(digits.dropFirst(point))"
       if Bool.random(using: &generator) { text += "e\(Int.random(in: -340...310, using: &generator))" }
       if Bool.random(using: &generator) { text = "-" + text }
       guard let expected = Double(text) else { continue }

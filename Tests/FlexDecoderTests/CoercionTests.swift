@@ -142,7 +142,8 @@ struct CoercionTests {
   }
 
   @Test func stringToNumberIsExactForLargeIntegers() throws {
-    #expect(try value(UInt64.self, #""12345678901234567890""#, coercions: .stringToNumber) == 12_345_678_901_234_567_890)
+    #expect(
+      try value(UInt64.self, #""12345678901234567890""#, coercions: .stringToNumber) == 12_345_678_901_234_567_890)
     #expect(try value(Int64.self, #""-9223372036854775808""#, coercions: .stringToNumber) == .min)
   }
 
@@ -231,7 +232,8 @@ struct CoercionTests {
 
   @Test func jsonStringToValueDecodesAnArrayHeldInAString() throws {
     #expect(try value([Int].self, #""[1, 2, 3]""#, coercions: .jsonStringToValue) == [1, 2, 3])
-    #expect(try value([Address].self, #""[{\"city\": \"Rome\"}]""#, coercions: .jsonStringToValue) == [Address(city: "Rome")])
+    #expect(
+      try value([Address].self, #""[{\"city\": \"Rome\"}]""#, coercions: .jsonStringToValue) == [Address(city: "Rome")])
   }
 
   @Test func jsonStringToValueReportsErrorsInsideAtTheirFullPath() throws {
@@ -473,8 +475,14 @@ struct CoercionDefaultsParityTests {
 }
 
 extension CoercionDefaultsParityTests {
-  enum Level: Int, Decodable { case low = 1, high }
-  enum Suit: String, Decodable { case one = "1", two = "2" }
+  enum Level: Int, Decodable {
+    case low = 1
+    case high
+  }
+  enum Suit: String, Decodable {
+    case one = "1"
+    case two = "2"
+  }
 
   struct Mixed: Decodable, Equatable {
     var zip: String

@@ -38,18 +38,22 @@ extension DecoderParityTests {
     ParityCase("[Slot: String] (Int CodingKeyRepresentable)", [Slot: String].self, #"{"1": "a", "2": "b"}"#),
     ParityCase("[Slot: String] with an unknown key", [Slot: String].self, #"{"3": "c"}"#),
     ParityCase("duplicate keys: the first wins", [String: Int].self, #"{"a": 1, "b": 2, "a": 3}"#),
-    ParityCase("duplicate keys in a struct: the first wins", Person.self,
+    ParityCase(
+      "duplicate keys in a struct: the first wins", Person.self,
       #"{"name": "A", "age": 1, "name": "B"}"#),
-    ParityCase("duplicate keys in a large object: the first wins", [String: Int].self,
+    ParityCase(
+      "duplicate keys in a large object: the first wins", [String: Int].self,
       "{" + (0..<70).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + #", "k3": -1}"#),
-    ParityCase("duplicate keys, the duplicate before the rest", Person.self,
+    ParityCase(
+      "duplicate keys, the duplicate before the rest", Person.self,
       #"{"age": 1, "age": 2, "name": "A", "email": "e"}"#),
 
     ParityCase("escaped keys match", Person.self, #"{"n\u0061me": "A", "age": 1}"#),
     ParityCase("escaped duplicate key: the first wins", Person.self, #"{"name": "A", "n\u0061me": "B", "age": 1}"#),
     ParityCase("[String: Int] with keys that differ only by escapes", [String: Int].self, #"{"a": 1, "\u0061": 2}"#),
     ParityCase("duplicate keys, properties in reverse order", ReversedKeys.self, #"{"a": 1, "b": 2, "a": 3}"#),
-    ParityCase("duplicate keys in an object of 64 members", [String: Int].self,
+    ParityCase(
+      "duplicate keys in an object of 64 members", [String: Int].self,
       "{" + (0..<63).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + #", "k0": -1}"#),
     ParityCase("empty key", EmptyKey.self, #"{"": 3}"#),
     ParityCase("empty key missing", EmptyKey.self, #"{" ": 3}"#),
@@ -69,9 +73,11 @@ extension DecoderParityTests {
     ParityCase("associated value with labels", Shape.self, #"{"circle": {"radius": 1.5}}"#),
     ParityCase("associated values, two labels", [Shape].self, #"[{"rect": {"width": 1, "height": 2}}, {"point": {}}]"#),
     ParityCase("associated value without label", Shape.self, #"{"labeled": {"_0": "x"}}"#),
-    ParityCase("recursive enum", Tree.self,
+    ParityCase(
+      "recursive enum", Tree.self,
       #"{"node": {"_0": [{"leaf": {"_0": 1}}, {"pair": {"_0": {"leaf": {"_0": 2}}, "_1": {"node": {"_0": []}}}}]}}"#),
-    ParityCase("recursive enum with a wrong leaf", Tree.self,
+    ParityCase(
+      "recursive enum with a wrong leaf", Tree.self,
       #"{"node": {"_0": [{"leaf": {"_0": 1}}, {"pair": {"_0": {"leaf": {"_0": "2"}}}}]}}"#),
     ParityCase("recursive enum missing an unlabeled value", Tree.self, #"{"pair": {"_0": {"leaf": {"_0": 2}}}}"#),
     ParityCase("enum with no key", Shape.self, "{}"),
@@ -93,7 +99,9 @@ extension DecoderParityTests {
     ParityCase("struct from null", Person.self, "null"),
     ParityCase("struct from an array", Person.self, "[]"),
     ParityCase("struct from a string", Person.self, #""Ann""#),
-    ParityCase("nested structs", Team.self, """
+    ParityCase(
+      "nested structs", Team.self,
+      """
       {"name": "T", "members": [{"name": "A", "age": 1}, {"name": "B", "age": 2}], "lead": {"name": "A", "age": 1}}
       """),
     ParityCase("nested error path", Team.self, #"{"name": "T", "members": [{"name": "A", "age": 1}, {"name": "B"}]}"#),

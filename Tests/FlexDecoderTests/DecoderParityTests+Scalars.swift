@@ -36,7 +36,9 @@ extension DecoderParityTests {
     ParityCase("Int", Int.self, "42"),
     ParityCase("negative Int", Int.self, "-42"),
     ParityCase("Int from -0", Int.self, "-0"),
-    ParityCase("every integer type in a struct", Integers.self, """
+    ParityCase(
+      "every integer type in a struct", Integers.self,
+      """
       {"int": -1, "int8": -128, "int16": 32767, "int32": -2147483648, "int64": 9223372036854775807,
        "uint": 18446744073709551615, "uint8": 255, "uint16": 65535, "uint32": 4294967295,
        "uint64": 18446744073709551615}
@@ -91,7 +93,9 @@ extension DecoderParityTests {
     ParityCase("UInt128 from -1 is out of range", UInt128.self, "-1"),
     ParityCase("Int128 from 1e20", Int128.self, "1e20"),
     ParityCase("Int128 from 1e30", Int128.self, "1e30"),
-    ParityCase("128-bit integers in a struct", WideIntegers.self, """
+    ParityCase(
+      "128-bit integers in a struct", WideIntegers.self,
+      """
       {"signed": -170141183460469231731687303715884105728, "unsigned": 340282366920938463463374607431768211455}
       """),
     ParityCase("Int128 from a string is a type mismatch", Box<Int128>.self, #"{"value": "1"}"#),
@@ -140,7 +144,8 @@ extension DecoderParityTests {
     ParityCase("Double from 400 digits is out of range", Double.self, "1" + String(repeating: "0", count: 400)),
     ParityCase("Double from 400 zeros after the point", Double.self, "0." + String(repeating: "0", count: 400) + "1"),
     ParityCase("scalars in a struct", Scalars.self, #"{"flag": true, "text": "t", "float": 2.5, "double": -0.25}"#),
-    ParityCase("Float in a struct from a bool is a type mismatch", Scalars.self,
+    ParityCase(
+      "Float in a struct from a bool is a type mismatch", Scalars.self,
       #"{"flag": true, "text": "t", "float": false, "double": 1}"#),
 
     // Documented differences: Foundation on Linux rejects these valid zeros (a scan of the

@@ -43,15 +43,19 @@ extension DecoderParityTests {
     ParityCase("trailing garbage", Int.self, "42 43"),
     ParityCase("trailing garbage after an array", [Int].self, "[1] x"),
     ParityCase("two top-level objects", [String: Int].self, "{}{}"),
-    ParityCase("malformed JSON inside a value that is never read", Person.self,
+    ParityCase(
+      "malformed JSON inside a value that is never read", Person.self,
       #"{"name": "A", "age": 1, "x": [1, tru]}"#),
     ParityCase("invalid UTF-8 in a string", String.self, bytes: [0x22, 0xFF, 0x22], isSame: ==),
-    ParityCase("invalid UTF-8 in a key", [String: Int].self,
+    ParityCase(
+      "invalid UTF-8 in a key", [String: Int].self,
       bytes: Array(#"{"a"#.utf8) + [0xC3, 0x28] + Array(#"": 1}"#.utf8), isSame: ==),
     ParityCase("overlong UTF-8", String.self, bytes: [0x22, 0xC0, 0xAF, 0x22], isSame: ==),
-    ParityCase("513 nested objects", PathProbe.self,
+    ParityCase(
+      "513 nested objects", PathProbe.self,
       String(repeating: #"{"a": "#, count: 513) + "1" + String(repeating: "}", count: 513)),
-    ParityCase("200 nested objects", PathProbe.self,
+    ParityCase(
+      "200 nested objects", PathProbe.self,
       String(repeating: #"{"a": "#, count: 200) + "1" + String(repeating: "}", count: 200)),
     ParityCase("512 nested arrays", NestingDepth.self, nestedArrays(512)),
     ParityCase("513 nested arrays", NestingDepth.self, nestedArrays(513)),
@@ -94,7 +98,8 @@ extension DecoderParityTests {
     ParityCase("JSON5 Infinity into Int", Int.self, "Infinity", options: .json5),
     ParityCase("JSON5 Infinity into Decimal", [Decimal].self, "[1, Infinity]", options: .json5),
     ParityCase("JSON5 hexadecimal into Decimal", Decimal.self, "0x10", options: .json5),
-    ParityCase("JSON5 numbers into Decimal", [Decimal].self, "[+1, .5, 5., -0x10, 0xFFFFFFFFFFFFFFFF]",
+    ParityCase(
+      "JSON5 numbers into Decimal", [Decimal].self, "[+1, .5, 5., -0x10, 0xFFFFFFFFFFFFFFFF]",
       options: .json5),
     ParityCase("JSON5 hexadecimal beyond UInt64 into Decimal", Decimal.self, "0x10000000000000000", options: .json5),
     ParityCase("JSON5 NaN into Decimal", Decimal.self, "NaN", options: .json5),
@@ -106,7 +111,8 @@ extension DecoderParityTests {
     ParityCase("JSON5 unquoted key with an escape", [String: Int].self, #"{\u0061b: 1}"#, options: .json5)
       .knownDifference(
         "Foundation keeps a \\u escape in an unquoted JSON5 key as written; JSON5 reads it as the character"),
-    ParityCase("JSON5 unquoted keys that look like literals", [String: Int].self, "{Infinity: 1, null: 2, true: 3}",
+    ParityCase(
+      "JSON5 unquoted keys that look like literals", [String: Int].self, "{Infinity: 1, null: 2, true: 3}",
       options: .json5),
     ParityCase("JSON5 Unicode whitespace", [Int].self, "[1,\u{00A0}2\u{2028}]", options: .json5)
       .knownDifference(
@@ -126,27 +132,38 @@ extension DecoderParityTests {
     ParityCase("JSON5 model", Person.self, "{name: 'A', age: 0x1E, /* none */}", options: .json5),
 
     // assumesTopLevelDictionary
-    ParityCase("top-level dictionary without braces", [String: Int].self, #""a": 1, "b": 2"#,
+    ParityCase(
+      "top-level dictionary without braces", [String: Int].self, #""a": 1, "b": 2"#,
       options: ParityOptions(allowsJSON5: true, assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary with unquoted keys", Person.self, "name: 'A', age: 1,",
+    ParityCase(
+      "top-level dictionary with unquoted keys", Person.self, "name: 'A', age: 1,",
       options: ParityOptions(allowsJSON5: true, assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary with braces", [String: Int].self, #"{"a": 1}"#,
+    ParityCase(
+      "top-level dictionary with braces", [String: Int].self, #"{"a": 1}"#,
       options: ParityOptions(allowsJSON5: true, assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary of nothing", [String: Int].self, "",
+    ParityCase(
+      "top-level dictionary of nothing", [String: Int].self, "",
       options: ParityOptions(allowsJSON5: true, assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary from an array", [String: Int].self, "[1]",
+    ParityCase(
+      "top-level dictionary from an array", [String: Int].self, "[1]",
       options: ParityOptions(allowsJSON5: true, assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary without JSON5", [String: Int].self, #""a": 1, "b": 2"#,
+    ParityCase(
+      "top-level dictionary without JSON5", [String: Int].self, #""a": 1, "b": 2"#,
       options: ParityOptions(assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary without JSON5, with braces", [String: Int].self, #"{"a": 1}"#,
+    ParityCase(
+      "top-level dictionary without JSON5, with braces", [String: Int].self, #"{"a": 1}"#,
       options: ParityOptions(assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary without JSON5, whitespace only", Optionals.self, " \n ",
+    ParityCase(
+      "top-level dictionary without JSON5, whitespace only", Optionals.self, " \n ",
       options: ParityOptions(assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary without JSON5, after a byte order mark", Person.self,
+    ParityCase(
+      "top-level dictionary without JSON5, after a byte order mark", Person.self,
       "\u{FEFF}\"name\": \"A\", \"age\": 2", options: ParityOptions(assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary without JSON5, unquoted key", [String: Int].self, "a: 1",
+    ParityCase(
+      "top-level dictionary without JSON5, unquoted key", [String: Int].self, "a: 1",
       options: ParityOptions(assumesTopLevelDictionary: true)),
-    ParityCase("top-level dictionary without JSON5, a closing brace", [String: Int].self, #""a": 1}"#,
+    ParityCase(
+      "top-level dictionary without JSON5, a closing brace", [String: Int].self, #""a": 1}"#,
       options: ParityOptions(assumesTopLevelDictionary: true)),
     .rfc8259(
       "top-level dictionary without JSON5, trailing comma (RFC 8259: malformed)", [String: Int].self, #""a": 1,"#,
@@ -161,21 +178,28 @@ extension DecoderParityTests {
     ParityCase("byte order mark only", Int?.self, "\u{FEFF}"),
     ParityCase("byte order mark inside the document", [Int].self, "[\u{FEFF}1]"),
     ParityCase("two byte order marks", Int.self, "\u{FEFF}\u{FEFF}1"),
-    ParityCase("UTF-16LE with byte order mark", [String: Int].self,
+    ParityCase(
+      "UTF-16LE with byte order mark", [String: Int].self,
       bytes: encoded(#"{"é": 1}"#, .utf16LittleEndian, byteOrderMark: [0xFF, 0xFE]), isSame: ==),
-    ParityCase("UTF-16BE with byte order mark", [String].self,
+    ParityCase(
+      "UTF-16BE with byte order mark", [String].self,
       bytes: encoded(#"["a"]"#, .utf16BigEndian, byteOrderMark: [0xFE, 0xFF]), isSame: ==),
-    ParityCase("UTF-16LE without byte order mark", [Int].self,
+    ParityCase(
+      "UTF-16LE without byte order mark", [Int].self,
       bytes: encoded("[1, 2]", .utf16LittleEndian), isSame: ==),
-    ParityCase("UTF-16BE without byte order mark", Person.self,
+    ParityCase(
+      "UTF-16BE without byte order mark", Person.self,
       bytes: encoded(#"{"name": "Ann", "age": 3}"#, .utf16BigEndian), isSame: ==),
     ParityCase("UTF-16LE single digit", Int.self, bytes: encoded("7", .utf16LittleEndian), isSame: ==),
     ParityCase("UTF-32LE without byte order mark", [Int].self, bytes: encoded("[1]", .utf32LittleEndian), isSame: ==),
-    ParityCase("UTF-32BE with byte order mark", [Int].self,
+    ParityCase(
+      "UTF-32BE with byte order mark", [Int].self,
       bytes: encoded("[1]", .utf32BigEndian, byteOrderMark: [0, 0, 0xFE, 0xFF]), isSame: ==),
-    ParityCase("UTF-32LE with byte order mark", [Int].self,
+    ParityCase(
+      "UTF-32LE with byte order mark", [Int].self,
       bytes: encoded("[1]", .utf32LittleEndian, byteOrderMark: [0xFF, 0xFE, 0, 0]), isSame: ==),
-    ParityCase("UTF-16LE with an unpaired surrogate", String.self,
+    ParityCase(
+      "UTF-16LE with an unpaired surrogate", String.self,
       bytes: [0xFF, 0xFE, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00], isSame: ==),
     ParityCase("NUL byte", Int.self, bytes: [0x31, 0x00], isSame: ==),
   ]

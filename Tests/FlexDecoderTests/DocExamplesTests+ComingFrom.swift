@@ -41,7 +41,10 @@ extension DocExamplesTests {
 
   /// "`mapperForSnakeCase` → a key strategy".
   @Test func comingFromMapperForSnakeCase() throws {
-    struct Order: Codable, Equatable { var orderId: Int; var totalPrice: Double }
+    struct Order: Codable, Equatable {
+      var orderId: Int
+      var totalPrice: Double
+    }
     struct OrderWithAcronym: Codable { var orderID: Int }
     let decoder = FlexJSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -56,7 +59,8 @@ extension DocExamplesTests {
     decoder.keyDecodingStrategy = .convertFromAnyCase
     #expect(try decoder.decode(OrderWithAcronym.self, from: #"{"order_id": 1}"#).orderID == 1)
     decoder.keyDecodingStrategy = .convertFromTitleCase
-    #expect(try decoder.decode(Order.self, from: #"{"OrderId": 1, "TotalPrice": 2}"#) == Order(orderId: 1, totalPrice: 2))
+    #expect(
+      try decoder.decode(Order.self, from: #"{"OrderId": 1, "TotalPrice": 2}"#) == Order(orderId: 1, totalPrice: 2))
   }
 
   /// "`<Optional>` → Swift optionals".
@@ -217,7 +221,10 @@ extension DocExamplesTests {
 
   /// "What behaves differently": types are exact.
   @Test func comingFromTypesAreExact() throws {
-    struct Counts: Decodable { var small: UInt8; var whole: Int }
+    struct Counts: Decodable {
+      var small: UInt8
+      var whole: Int
+    }
     let error = try #require(throws: FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Counts.self, from: #"{"small": 300, "whole": "1.5"}"#)
     }

@@ -27,21 +27,23 @@ extension DocExamplesTests {
   }
 
   @Test func doccGettingStartedKeyMapAndEncoding() throws {
-    let book = try FlexJSONDecoder().decode(GettingStartedBook.self, from: #"{"book_id": 3, "ext": {"desc": "A book"}}"#)
+    let book = try FlexJSONDecoder().decode(
+      GettingStartedBook.self, from: #"{"book_id": 3, "ext": {"desc": "A book"}}"#)
     #expect(book == GettingStartedBook(bookID: 3, desc: "A book"))
 
     // "Encode": the first candidates, key paths as nested objects; decodes back to the same value.
     let encoder = FlexJSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let text = try encoder.encodeToString(book)
-    #expect(text == """
-      {
-        "ext" : {
-          "desc" : "A book"
-        },
-        "id" : 3
-      }
-      """)
+    #expect(
+      text == """
+        {
+          "ext" : {
+            "desc" : "A book"
+          },
+          "id" : 3
+        }
+        """)
     #expect(try FlexJSONDecoder().decode(GettingStartedBook.self, from: text) == book)
   }
 
@@ -57,7 +59,8 @@ extension DocExamplesTests {
     } catch let error as FlexDecodingError {
       #expect(error.issues.map(\.kind) == [.keyNotFound, .typeMismatch])
       #expect(error.issues.map(\.path) == ["items[1].sku", "items[2].quantity"])
-      #expect(error.issues.map(\.message) == [#"key not found (tried "sku", "SKU")"#, "expected Int but found a string"])
+      #expect(
+        error.issues.map(\.message) == [#"key not found (tried "sku", "SKU")"#, "expected Int but found a string"])
       #expect(error.decodingErrors.count == 2)
     } catch let error as DecodingError {
       Issue.record("unexpected \(error)")
@@ -74,11 +77,16 @@ extension DocExamplesTests {
     decoder.reportsCoercions = true
     let result = try decoder.decodeWithReport(ReportOrder.self, from: data)
     #expect(result.value.items[2].quantity == 0)
-    #expect(result.issues.map(\.description) == [
-      #"id: coerced string "42" to Int"#, "items[2].quantity: expected Int but found a string; used the default",
-    ])
+    #expect(
+      result.issues.map(\.description) == [
+        #"id: coerced string "42" to Int"#, "items[2].quantity: expected Int but found a string; used the default",
+      ])
 
-    struct Subscription: Decodable { var status: Status; var renewals: [Status]; var previous: Status? }
+    struct Subscription: Decodable {
+      var status: Status
+      var renewals: [Status]
+      var previous: Status?
+    }
     let subscription = try decoder.decode(
       Subscription.self, from: #"{"status": "paused", "renewals": ["active", "paused"], "previous": "paused"}"#)
     #expect(subscription.status == .unknown)
@@ -138,7 +146,10 @@ extension DocExamplesTests {
     #expect(error.issues.map(\.description) == ["price: validation failed: negative"])
 
     // Elsewhere an invalid value is replaced by its default; an invalid optional becomes nil.
-    struct Offer: Decodable { var price: Price; var discount: Price? }
+    struct Offer: Decodable {
+      var price: Price
+      var discount: Price?
+    }
     let offer = try decoder.decodeWithReport(
       Offer.self, from: Data(#"{"price": {"amount": -5}, "discount": {"amount": -1}}"#.utf8))
     #expect(offer.value.price.amount == 0)

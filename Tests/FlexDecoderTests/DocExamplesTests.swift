@@ -30,7 +30,8 @@ struct DocExamplesTests {
 
   @Test func readmeExampleFailsWithJSONDecoderAndStrictMode() throws {
     let data = Data(#"{"ID": "100010", "title": "Harry Potter", "ext": {"desc": "A book"}}"#.utf8)
-    #expect(ErrorShape { _ = try JSONDecoder().decode(Book.self, from: data) }?.description == #"keyNotFound(bookID) at """#)
+    #expect(
+      ErrorShape { _ = try JSONDecoder().decode(Book.self, from: data) }?.description == #"keyNotFound(bookID) at """#)
     // strict() keeps the type's own map (it is part of the type), so "ID" is found, but the
     // string "100010" is not coerced.
     #expect(
@@ -56,11 +57,12 @@ struct DocExamplesTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Order.self, from: Data(json.utf8))
     }
-    #expect(error.description == """
-      2 problems decoding Order:
-        items[1].sku: key not found (tried "sku", "SKU")
-        items[2].quantity: expected Int but found a string
-      """)
+    #expect(
+      error.description == """
+        2 problems decoding Order:
+          items[1].sku: key not found (tried "sku", "SKU")
+          items[2].quantity: expected Int but found a string
+        """)
   }
 
   // MARK: - Docs/GettingStarted.md
@@ -96,15 +98,16 @@ struct DocExamplesTests {
     let value = try JSONValue(parsing: #"{"id": 12345678901234567890, "tags": ["a", "b"]}"#)
     #expect(value["tags"]?[1]?.stringValue == "b")
     #expect(value["id"]?.numberValue?.text == "12345678901234567890")
-    #expect(value.formatted([.prettyPrinted, .sortedKeys]) == """
-      {
-        "id" : 12345678901234567890,
-        "tags" : [
-          "a",
-          "b"
-        ]
-      }
-      """)
+    #expect(
+      value.formatted([.prettyPrinted, .sortedKeys]) == """
+        {
+          "id" : 12345678901234567890,
+          "tags" : [
+            "a",
+            "b"
+          ]
+        }
+        """)
   }
 
   /// Docs/GettingStarted.md, "Work with raw JSON" (the parse error).
@@ -137,16 +140,19 @@ struct DocExamplesTests {
       _ = try FlexJSONDecoder().decode(PolicyOrder.self, from: data)
       Issue.record("expected a FlexDecodingError")
     } catch let error as FlexDecodingError {
-      #expect(error.description.replacingOccurrences(of: "PolicyOrder", with: "Order") == """
-        3 problems decoding Order:
-          id: expected Int but found a string
-          items[1].sku: key not found
-          items[2].price: expected Double but found null
-        """)
+      #expect(
+        error.description.replacingOccurrences(of: "PolicyOrder", with: "Order") == """
+          3 problems decoding Order:
+            id: expected Int but found a string
+            items[1].sku: key not found
+            items[2].price: expected Double but found null
+          """)
       #expect(error.issues.map(\.kind) == [.typeMismatch, .keyNotFound, .valueNotFound])
-      #expect(error.decodingErrors.map { ErrorShape($0).description } == [
-        #"typeMismatch(Int) at "id""#, #"keyNotFound(sku) at "items.1""#, #"valueNotFound(Double) at "items.2.price""#,
-      ])
+      #expect(
+        error.decodingErrors.map { ErrorShape($0).description } == [
+          #"typeMismatch(Int) at "id""#, #"keyNotFound(sku) at "items.1""#,
+          #"valueNotFound(Double) at "items.2.price""#,
+        ])
     }
   }
 
@@ -154,7 +160,8 @@ struct DocExamplesTests {
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .failFast
     let data = Data(#"{"id": "A-1", "items": []}"#.utf8)
-    #expect(ErrorShape { _ = try decoder.decode(PolicyOrder.self, from: data) }?.description == #"typeMismatch(Int) at "id""#)
+    #expect(
+      ErrorShape { _ = try decoder.decode(PolicyOrder.self, from: data) }?.description == #"typeMismatch(Int) at "id""#)
 
     for policy in [FlexJSONDecoder.ErrorPolicy.failFast, .collectAll, .useDefaults] {
       decoder.errorPolicy = policy
@@ -171,8 +178,14 @@ struct DocExamplesTests {
   }
 
   @Test func errorsAndReportsMissingNestedStructIsOneIssue() throws {
-    struct Venue: Decodable { var name: String; var city: String }
-    struct Event: Decodable { var title: String; var venue: Venue }
+    struct Venue: Decodable {
+      var name: String
+      var city: String
+    }
+    struct Event: Decodable {
+      var title: String
+      var venue: Venue
+    }
     let error = try #require(throws: FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Event.self, from: #"{"title": "Gala"}"#)
     }
@@ -203,12 +216,14 @@ struct DocExamplesTests {
     let result = try decoder.decodeWithReport(ReportOrder.self, from: data)
     #expect(
       result.value
-        == ReportOrder(id: 42, items: [.init(sku: "a", quantity: 1), .init(sku: "b", quantity: 2), .init(sku: "c", quantity: 0)]))
-    #expect(result.issues.map(\.description) == [
-      #"id: coerced string "42" to Int"#,
-      #"legacy_flag: unknown key "legacy_flag""#,
-      "items[2].quantity: expected Int but found a string; used the default",
-    ])
+        == ReportOrder(
+          id: 42, items: [.init(sku: "a", quantity: 1), .init(sku: "b", quantity: 2), .init(sku: "c", quantity: 0)]))
+    #expect(
+      result.issues.map(\.description) == [
+        #"id: coerced string "42" to Int"#,
+        #"legacy_flag: unknown key "legacy_flag""#,
+        "items[2].quantity: expected Int but found a string; used the default",
+      ])
     #expect(result.issues.map(\.kind) == [.coerced, .unknownKey, .defaulted])
     #expect(result.issues.map(\.kind.isProblem) == [false, false, false])
   }
@@ -265,7 +280,10 @@ struct DocExamplesTests {
     }
   }
 
-  struct Line: Decodable { var name: String; var price: Price }
+  struct Line: Decodable {
+    var name: String
+    var price: Price
+  }
 
   @Test func errorsAndReportsValidation() throws {
     let data = Data(#"{"name": "Lamp", "price": {"amount": -1}}"#.utf8)
@@ -329,7 +347,8 @@ struct DocExamplesTests {
       {"ext": {"desc": "A book"}, "images": [{"url": "a.png"}, {"url": "b.png"}], "meta": {"v.1": "first"}}
       """#
     #expect(
-      try FlexJSONDecoder().decode(PathBook.self, from: json) == PathBook(desc: "A book", cover: "a.png", version: "first"))
+      try FlexJSONDecoder().decode(PathBook.self, from: json)
+        == PathBook(desc: "A book", cover: "a.png", version: "first"))
   }
 
   @Test func leniencyMissingKeyPathMessage() throws {
@@ -363,7 +382,8 @@ struct DocExamplesTests {
       Issue.record("expected dataCorrupted, got \(error)")
       return
     }
-    #expect(context.debugDescription == #"The FlexKeyMapping of Book maps "bookId", which is not one of its coding keys."#)
+    #expect(
+      context.debugDescription == #"The FlexKeyMapping of Book maps "bookId", which is not one of its coding keys."#)
     let collected = try #require(throws: FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Book.self, from: json)
     }
@@ -419,7 +439,10 @@ struct DocExamplesTests {
   }
 
   @Test func leniencyTitleCaseAcronyms() throws {
-    struct Link: Decodable, Equatable { var id: Int; var urlString: String }
+    struct Link: Decodable, Equatable {
+      var id: Int
+      var urlString: String
+    }
     let decoder = FlexJSONDecoder()
     decoder.keyDecodingStrategy = .convertFromTitleCase
     #expect(try decoder.decode(Link.self, from: #"{"ID": 1, "URLString": "u"}"#) == Link(id: 1, urlString: "u"))
@@ -468,14 +491,20 @@ struct DocExamplesTests {
         ["2024-05-01T12:30:00Z", "2024-05-01T14:30:00.250+02:00", "2024-05-01", "2024-05-01 12:30:00",
          1714566600, "1714566600", 1714566600000]
         """#)
-    #expect(dates == [
-      noon, noon.addingTimeInterval(0.25), Date(timeIntervalSince1970: 1_714_521_600), noon, noon, noon, noon,
-    ])
+    #expect(
+      dates == [
+        noon, noon.addingTimeInterval(0.25), Date(timeIntervalSince1970: 1_714_521_600), noon, noon, noon, noon,
+      ])
   }
 
   /// Docs/Leniency.md, "JSON5".
   @Test func leniencyJSON5() throws {
-    struct Config: Decodable, Equatable { var name: String; var mask: Int; var ratio: Double; var limit: Double }
+    struct Config: Decodable, Equatable {
+      var name: String
+      var mask: Int
+      var ratio: Double
+      var limit: Double
+    }
     let decoder = FlexJSONDecoder()
     decoder.allowsJSON5 = true
     let text = "// settings\n{name: 'flex', mask: 0xFF, ratio: .5, limit: Infinity,}"
@@ -549,14 +578,20 @@ struct DocExamplesTests {
 
   @Test func migratingQuirksMatchFoundation() throws {
     let strict = FlexJSONDecoder.strict()
-    for (json, type) in [("[300]", [UInt8].self as any Decodable.Type), ("[1.5]", [Int].self), ("[1e400]", [Double].self)] {
+    for (json, type) in [
+      ("[300]", [UInt8].self as any Decodable.Type), ("[1.5]", [Int].self), ("[1e400]", [Double].self),
+    ] {
       #expect(ErrorShape { _ = try strict.decode(type, from: Data(json.utf8)) }?.description == #"dataCorrupted at """#)
     }
     #expect(try strict.decode([String: Int].self, from: #"{"a": 1, "a": 2}"#) == ["a": 1])
     #expect(try strict.decode([Int].self, from: Data([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))) == [1])
     #expect(throws: DecodingError.self) { try strict.decode([String].self, from: #"["\uD800"]"#) }
-    #expect(throws: DecodingError.self) { try strict.decode([String].self, from: Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])) }
+    #expect(throws: DecodingError.self) {
+      try strict.decode([String].self, from: Data([0x5B, 0x22, 0xFF, 0x22, 0x5D]))
+    }
     #expect(try strict.decode([UInt64].self, from: "[12345678901234567890]") == [12_345_678_901_234_567_890])
-    #expect(try strict.decode([Double].self, from: "[0.1]") == (try JSONDecoder().decode([Double].self, from: Data("[0.1]".utf8))))
+    #expect(
+      try strict.decode([Double].self, from: "[0.1]")
+        == (try JSONDecoder().decode([Double].self, from: Data("[0.1]".utf8))))
   }
 }

@@ -9,14 +9,18 @@ import Testing
 struct EncoderCorpusParityTests {
   private func expectSameBytes<T: Codable & Equatable>(_ type: T.Type, _ file: CorpusFile) throws {
     let model = try JSONDecoder().decode(type, from: try file.load())
-    for formatting: JSONEncoder.OutputFormatting in [[.sortedKeys], [.sortedKeys, .prettyPrinted], [.sortedKeys, .withoutEscapingSlashes]] {
+    for formatting: JSONEncoder.OutputFormatting in [
+      [.sortedKeys], [.sortedKeys, .prettyPrinted], [.sortedKeys, .withoutEscapingSlashes],
+    ] {
       let foundation = JSONEncoder()
       foundation.outputFormatting = formatting
       let flex = FlexJSONEncoder()
       flex.outputFormatting = FlexJSONEncoder.OutputFormatting(rawValue: formatting.rawValue)
       let expected = try foundation.encode(model)
       let actual = try flex.encode(model)
-      #expect(actual == expected, "\(file) \(formatting.rawValue): first difference at byte \(zip(actual, expected).prefix { $0 == $1 }.count)")
+      #expect(
+        actual == expected,
+        "\(file) \(formatting.rawValue): first difference at byte \(zip(actual, expected).prefix { $0 == $1 }.count)")
       #expect(try FlexJSONDecoder.strict().decode(type, from: actual) == model)
     }
   }

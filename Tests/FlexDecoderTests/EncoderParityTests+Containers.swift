@@ -318,7 +318,9 @@ extension EncoderParityTests {
     let encoders = ParityEncoders()
     #expect(try encoders.expectSameError(FailingNestedContainers(nesting: 0)).path.map(\.stringValue) == ["value"])
     for (nesting, path) in [(1, ["keyed", "value"]), (2, ["list", "Index 1", "values", "Index 0"])] {
-      let error = try #require(throws: EncodingError.self) { try encoders.flex.encode(FailingNestedContainers(nesting: nesting)) }
+      let error = try #require(throws: EncodingError.self) {
+        try encoders.flex.encode(FailingNestedContainers(nesting: nesting))
+      }
       #expect(EncodingErrorSummary(error).path.map(\.stringValue) == path)
       withKnownIssue("JSONEncoder drops the nested containers' keys: \(path.suffix(nesting == 1 ? 1 : 2))") {
         try encoders.expectSameError(FailingNestedContainers(nesting: nesting))

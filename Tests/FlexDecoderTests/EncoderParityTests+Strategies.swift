@@ -130,12 +130,15 @@ extension EncoderParityTests {
     for date in Self.dates {
       try encoders.expectSameBytesInEveryPosition(date)
     }
-    try encoders.expectSameBytes(ParityStamped(date: Self.dates[3], dates: Self.dates, data: Data([1, 2]), optionalDate: Self.dates[1]))
+    try encoders.expectSameBytes(
+      ParityStamped(date: Self.dates[3], dates: Self.dates, data: Data([1, 2]), optionalDate: Self.dates[1]))
   }
 
   // MARK: - Data
 
-  static let data: [Data] = [Data(), Data([0]), Data([0, 1]), Data([0, 1, 2]), Data([0xFF, 0xFE, 0x3E, 0x3F]), Data(0..<200)]
+  static let data: [Data] = [
+    Data(), Data([0]), Data([0, 1]), Data([0, 1, 2]), Data([0xFF, 0xFE, 0x3E, 0x3F]), Data(0..<200),
+  ]
 
   @Test(arguments: ParityDataStrategy.allCases, [ParityFormatting.compact, .pretty, .unescapedSlashes])
   func dataEncodesLikeJSONEncoder(_ strategy: ParityDataStrategy, formatting: ParityFormatting) throws {
@@ -203,8 +206,10 @@ extension EncoderParityTests {
       let encoders = ParityEncoders()
       strategy.apply(to: encoders)
       if convertsToString {
-        encoders.foundation.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+", negativeInfinity: "-", nan: "?")
-        encoders.flex.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+", negativeInfinity: "-", nan: "?")
+        encoders.foundation.nonConformingFloatEncodingStrategy = .convertToString(
+          positiveInfinity: "+", negativeInfinity: "-", nan: "?")
+        encoders.flex.nonConformingFloatEncodingStrategy = .convertToString(
+          positiveInfinity: "+", negativeInfinity: "-", nan: "?")
       }
       for interval in [Double.infinity, -.infinity, .nan, .greatestFiniteMagnitude] {
         try encoders.expectSameOutcome(["at": [Date(timeIntervalSince1970: interval)]])
@@ -223,7 +228,9 @@ extension EncoderParityTests {
     try encoders.expectSameError(["outerKey": ["innerKey": Float.infinity]])
     let numericKey = try #require(throws: EncodingError.self) { try encoders.flex.encode(["1": Double.nan]) }
     #expect(EncodingErrorSummary(numericKey).path == [.init(stringValue: "1", intValue: 1)])
-    let member = try #require(throws: EncodingError.self) { try encoders.flex.encode([7: ["innerKey": Float.infinity]]) }
+    let member = try #require(throws: EncodingError.self) {
+      try encoders.flex.encode([7: ["innerKey": Float.infinity]])
+    }
     #expect(EncodingErrorSummary(member).path.map(\.stringValue) == ["7", "innerKey"])
     withKnownIssue("JSONEncoder: [\"1\" without intValue], [\"innerKey\"], [\"innerKey\"]") {
       try encoders.expectSameError(["1": Double.nan])
@@ -261,7 +268,8 @@ extension EncoderParityTests {
   func customKeyStrategyGetsTheSameCodingPaths(_ formatting: ParityFormatting) throws {
     let encoders = ParityEncoders(formatting)
     let convert: @Sendable ([any CodingKey]) -> any CodingKey = { path in
-      DynamicKey(path.map { key in key.intValue.map { "\(key.stringValue)#\($0)" } ?? key.stringValue }.joined(separator: "/"))
+      DynamicKey(
+        path.map { key in key.intValue.map { "\(key.stringValue)#\($0)" } ?? key.stringValue }.joined(separator: "/"))
     }
     encoders.foundation.keyEncodingStrategy = .custom(convert)
     encoders.flex.keyEncodingStrategy = .custom(convert)

@@ -146,17 +146,20 @@ struct EncoderParityTests {
     #expect(try encoders.expectSameBytes("str") == #""str""#)
     #expect(try encoders.expectSameBytes(42) == "42")
     #expect(try encoders.expectSameBytes(String?.none) == "null")
-    #expect(try encoders.expectSameBytes("a/b") == (formatting.flex.contains(.withoutEscapingSlashes) ? #""a/b""# : #""a\/b""#))
+    #expect(
+      try encoders.expectSameBytes("a/b")
+        == (formatting.flex.contains(.withoutEscapingSlashes) ? #""a/b""# : #""a\/b""#))
   }
 
   // MARK: - JSONValue
 
   @Test(arguments: ParityFormatting.allCases)
   func jsonValuesEncodeLikeJSONEncoder(_ formatting: ParityFormatting) throws {
-    let value = try JSONValue(parsing: #"""
-      {"b": [1, -2, 0.5, 0.1, 1e+21, "x/y", null, true, {}], "a": {"c": [], "d": {"e": "\u00e9"}},
-       "big": 12345678901234567890, "min": -9223372036854775808}
-      """#)
+    let value = try JSONValue(
+      parsing: #"""
+        {"b": [1, -2, 0.5, 0.1, 1e+21, "x/y", null, true, {}], "a": {"c": [], "d": {"e": "\u00e9"}},
+         "big": 12345678901234567890, "min": -9223372036854775808}
+        """#)
     try ParityEncoders(formatting).expectSameBytesInEveryPosition(value)
   }
 
@@ -168,7 +171,8 @@ struct EncoderParityTests {
     let encoders = ParityEncoders()
     encoders.foundation.keyEncodingStrategy = .convertToSnakeCase
     encoders.flex.keyEncodingStrategy = .convertToSnakeCase
-    encoders.foundation.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    encoders.foundation.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     #expect(try encoders.flex.encodeToString(value) == #"{"myKey":[1.0,1E2,1e400,-0]}"#)
     let foundation = String(decoding: try encoders.foundation.encode(value), as: UTF8.self)
     #expect(foundation == #"{"my_key":[1,100,"nan",0]}"#)

@@ -131,7 +131,10 @@ struct EncoderRoundTripTests {
 
   // MARK: - Plain models
 
-  @Test(arguments: [FlexJSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted], [], [.prettyPrinted, .withoutEscapingSlashes]])
+  @Test(arguments: [
+    FlexJSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted], [],
+    [.prettyPrinted, .withoutEscapingSlashes],
+  ])
   func modelsRoundTrip(_ formatting: FlexJSONEncoder.OutputFormatting) throws {
     let encoder = encoder(formatting)
     _ = try roundTrip(AllScalars(), encoder: encoder)
@@ -153,9 +156,10 @@ struct EncoderRoundTripTests {
 
   @Test func keyMapWritesTheFirstCandidateAndSharesNestedObjects() throws {
     let json = try roundTrip(MappedBook.sample, encoder: encoder())
-    #expect(json == #"""
-      {"a.b":true,"ext":{"desc":"Spice","pages":412},"id":7,"images":{"0":{"url":"https:\/\/x\/c.png"}},"meta":{"author":{"name":"Herbert"}},"title":"Dune","unmappedValue":0}
-      """#)
+    #expect(
+      json == #"""
+        {"a.b":true,"ext":{"desc":"Spice","pages":412},"id":7,"images":{"0":{"url":"https:\/\/x\/c.png"}},"meta":{"author":{"name":"Herbert"}},"title":"Dune","unmappedValue":0}
+        """#)
   }
 
   @Test func keyMapPathOfAnAbsentOptionalWritesNoObject() throws {
@@ -189,9 +193,10 @@ struct EncoderRoundTripTests {
     let decoder = FlexJSONDecoder.strict()
     decoder.keyDecodingStrategy = .convertFromTitleCase
     let json = try roundTrip(Profile(), encoder: encoder(keys: .convertToTitleCase), decoder: decoder)
-    #expect(json == #"""
-      {"FirstName":"Ada","HomePage":"https:\/\/example.com","Id":7,"LastName":"Lovelace","PastAddresses":[{"HouseNumber":1,"StreetName":"Main"}],"ScoresByGame":{"chessGame":3}}
-      """#)
+    #expect(
+      json == #"""
+        {"FirstName":"Ada","HomePage":"https:\/\/example.com","Id":7,"LastName":"Lovelace","PastAddresses":[{"HouseNumber":1,"StreetName":"Main"}],"ScoresByGame":{"chessGame":3}}
+        """#)
     _ = try roundTrip(ParityLibrary.sample, encoder: encoder(keys: .convertToTitleCase), decoder: decoder)
   }
 
@@ -199,9 +204,10 @@ struct EncoderRoundTripTests {
     let decoder = FlexJSONDecoder.strict()
     decoder.keyDecodingStrategy = .convertFromKebabCase
     let json = try roundTrip(Profile(), encoder: encoder(keys: .convertToKebabCase), decoder: decoder)
-    #expect(json == #"""
-      {"first-name":"Ada","home-page":"https:\/\/example.com","id":7,"last-name":"Lovelace","past-addresses":[{"house-number":1,"street-name":"Main"}],"scores-by-game":{"chessGame":3}}
-      """#)
+    #expect(
+      json == #"""
+        {"first-name":"Ada","home-page":"https:\/\/example.com","id":7,"last-name":"Lovelace","past-addresses":[{"house-number":1,"street-name":"Main"}],"scores-by-game":{"chessGame":3}}
+        """#)
   }
 
   @Test func snakeCaseRoundTripsWithConvertFromSnakeCase() throws {
@@ -227,7 +233,10 @@ struct EncoderRoundTripTests {
   // MARK: - Date, data and float strategies
 
   @Test func dateStrategiesRoundTrip() throws {
-    let dates = [Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: -86_400.5), Date(timeIntervalSince1970: 0.25)]
+    let dates = [
+      Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: -86_400.5),
+      Date(timeIntervalSince1970: 0.25),
+    ]
     let pairs: [(FlexJSONEncoder.DateEncodingStrategy, FlexJSONDecoder.DateDecodingStrategy, [Date])] = [
       (.deferredToDate, .deferredToDate, dates),
       (.secondsSince1970, .secondsSince1970, dates),
@@ -264,10 +273,13 @@ struct EncoderRoundTripTests {
 
   @Test func nonConformingFloatsRoundTripAsStrings() throws {
     let encoder = encoder()
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     let decoder = FlexJSONDecoder.strict()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    #expect(try roundTrip([Double.infinity, -.infinity, 1], encoder: encoder, decoder: decoder) == #"["inf","-inf",1]"#)
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    #expect(
+      try roundTrip([Double.infinity, -.infinity, 1], encoder: encoder, decoder: decoder) == #"["inf","-inf",1]"#)
     let nan = try decoder.decode(Float.self, from: encoder.encode(Float.nan))
     #expect(nan.isNaN)
   }
@@ -282,7 +294,9 @@ struct EncoderRoundTripTests {
 
   @Test func encodeToStringIsTheEncodedText() throws {
     let encoder = encoder([.sortedKeys, .prettyPrinted])
-    #expect(try encoder.encodeToString(ParityLibrary.sample) == String(decoding: try encoder.encode(ParityLibrary.sample), as: UTF8.self))
+    #expect(
+      try encoder.encodeToString(ParityLibrary.sample)
+        == String(decoding: try encoder.encode(ParityLibrary.sample), as: UTF8.self))
   }
 }
 

@@ -57,13 +57,15 @@ struct ErrorPolicyTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
     }
-    #expect(error.issues.map(\.kind) == [
-      .typeMismatch, .dataCorrupted, .keyNotFound, .keyNotFound, .typeMismatch, .valueNotFound, .typeMismatch,
-      .typeMismatch,
-    ])
-    #expect(error.issues.map(\.path) == [
-      "id", "status", "author.name", "items[1].sku", "items[2].quantity", "items[2].price", "note", "tags[1]",
-    ])
+    #expect(
+      error.issues.map(\.kind) == [
+        .typeMismatch, .dataCorrupted, .keyNotFound, .keyNotFound, .typeMismatch, .valueNotFound, .typeMismatch,
+        .typeMismatch,
+      ])
+    #expect(
+      error.issues.map(\.path) == [
+        "id", "status", "author.name", "items[1].sku", "items[2].quantity", "items[2].price", "note", "tags[1]",
+      ])
     #expect(error.decodingErrors.count == 8)
     print(error)
   }
@@ -73,7 +75,11 @@ struct ErrorPolicyTests {
     #expect(result.value.id == 0)
     #expect(result.value.status == .unknown)
     #expect(result.value.author == Author(id: 7, name: ""))
-    #expect(result.value.items == [Item(sku: "a-1", quantity: 2, price: 9.5), Item(sku: "", quantity: 1, price: 3), Item(sku: "c-3", quantity: 0, price: 0)])
+    #expect(
+      result.value.items == [
+        Item(sku: "a-1", quantity: 2, price: 9.5), Item(sku: "", quantity: 1, price: 3),
+        Item(sku: "c-3", quantity: 0, price: 0),
+      ])
     #expect(result.value.note == nil)
     #expect(result.value.tags == ["x", "z"])
     print(result.issues.map(\.description).joined(separator: "\n"))
@@ -152,55 +158,62 @@ extension ErrorPolicyTests {
       try decoder(.collectAll).decode(Team.self, from: Data(Self.messyTeam.utf8))
     }
     // A missing key is placed where its object starts, so it comes before the object's members.
-    #expect(error.issues.map(\.description) == [
-      "budget: key not found",
-      "id: expected Int but found a string",
-      "name: expected String but found null",
-      "tier: cannot initialize Tier from invalid String value gold",
-      "lead.age: expected Int but found a string",
-      "lead.address.zip: key not found",
-      "lead.address.street: expected String but found number",
-      "lead.scores[1]: expected Int but found a string",
-      "members[1].name: key not found",
-      "members[1].scores[0]: expected Int but found null",
-      "members[2].age: expected Int but found bool",
-      "members[2].address.zip: expected Int but found a string",
-      "members[3]: expected Dictionary<String, Any> but found a string",
-      "offices.south.zip: key not found",
-      "offices.east: expected Dictionary<String, Any> but found number",
-      "motto: expected String but found an array",
-      "flags[1]: expected Bool but found a string",
-      "flags[2]: expected Bool but found null",
-    ])
-    #expect(error.issues.map(\.kind) == [
-      .keyNotFound, .typeMismatch, .valueNotFound, .dataCorrupted, .typeMismatch, .keyNotFound, .typeMismatch,
-      .typeMismatch, .keyNotFound, .valueNotFound, .typeMismatch, .typeMismatch, .typeMismatch, .keyNotFound,
-      .typeMismatch, .typeMismatch, .typeMismatch, .typeMismatch,  // null into Bool: a type mismatch, as in JSONDecoder
-    ])
+    #expect(
+      error.issues.map(\.description) == [
+        "budget: key not found",
+        "id: expected Int but found a string",
+        "name: expected String but found null",
+        "tier: cannot initialize Tier from invalid String value gold",
+        "lead.age: expected Int but found a string",
+        "lead.address.zip: key not found",
+        "lead.address.street: expected String but found number",
+        "lead.scores[1]: expected Int but found a string",
+        "members[1].name: key not found",
+        "members[1].scores[0]: expected Int but found null",
+        "members[2].age: expected Int but found bool",
+        "members[2].address.zip: expected Int but found a string",
+        "members[3]: expected Dictionary<String, Any> but found a string",
+        "offices.south.zip: key not found",
+        "offices.east: expected Dictionary<String, Any> but found number",
+        "motto: expected String but found an array",
+        "flags[1]: expected Bool but found a string",
+        "flags[2]: expected Bool but found null",
+      ])
+    #expect(
+      error.issues.map(\.kind) == [
+        .keyNotFound, .typeMismatch, .valueNotFound, .dataCorrupted, .typeMismatch, .keyNotFound, .typeMismatch,
+        .typeMismatch, .keyNotFound, .valueNotFound, .typeMismatch, .typeMismatch, .typeMismatch, .keyNotFound,
+        // The last: null into Bool is a type mismatch, as in JSONDecoder.
+        .typeMismatch, .typeMismatch, .typeMismatch, .typeMismatch,
+      ])
   }
 
   @Test func useDefaultsRepairsEighteenProblemsAndReportsEachOnce() throws {
     let result = try decoder(.useDefaults).decodeWithReport(Team.self, from: Data(Self.messyTeam.utf8))
-    #expect(result.value == Team(
-      id: 0, name: "", tier: .unknown,
-      lead: Member(name: "Ada", age: 0, address: Address(street: "", zip: 0), scores: [1, 3]),
-      members: [
-        Member(name: "Bo", age: 30, address: nil, scores: []),
-        Member(name: "", age: 41, address: nil, scores: []),
-        Member(name: "Cy", age: 0, address: Address(street: "Elm", zip: 0), scores: [2]),
-      ],
-      offices: ["north": Address(street: "Main", zip: 1000), "south": Address(street: "Side", zip: 0)],
-      motto: nil, budget: 0, flags: [true]))
-    #expect(result.issues.map(\.path) == [
-      "budget", "id", "name", "tier", "lead.age", "lead.address.zip", "lead.address.street", "lead.scores[1]",
-      "members[1].name", "members[1].scores[0]", "members[2].age", "members[2].address.zip", "members[3]",
-      "offices.south.zip", "offices.east", "motto", "flags[1]", "flags[2]",
-    ])
-    #expect(result.issues.map(\.kind) == [
-      .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .droppedElement,
-      .defaulted, .droppedElement, .defaulted, .defaulted, .droppedElement, .defaulted, .droppedElement,
-      .defaulted, .droppedElement, .droppedElement,
-    ])
+    #expect(
+      result.value
+        == Team(
+          id: 0, name: "", tier: .unknown,
+          lead: Member(name: "Ada", age: 0, address: Address(street: "", zip: 0), scores: [1, 3]),
+          members: [
+            Member(name: "Bo", age: 30, address: nil, scores: []),
+            Member(name: "", age: 41, address: nil, scores: []),
+            Member(name: "Cy", age: 0, address: Address(street: "Elm", zip: 0), scores: [2]),
+          ],
+          offices: ["north": Address(street: "Main", zip: 1000), "south": Address(street: "Side", zip: 0)],
+          motto: nil, budget: 0, flags: [true]))
+    #expect(
+      result.issues.map(\.path) == [
+        "budget", "id", "name", "tier", "lead.age", "lead.address.zip", "lead.address.street", "lead.scores[1]",
+        "members[1].name", "members[1].scores[0]", "members[2].age", "members[2].address.zip", "members[3]",
+        "offices.south.zip", "offices.east", "motto", "flags[1]", "flags[2]",
+      ])
+    #expect(
+      result.issues.map(\.kind) == [
+        .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .defaulted, .droppedElement,
+        .defaulted, .droppedElement, .defaulted, .defaulted, .droppedElement, .defaulted, .droppedElement,
+        .defaulted, .droppedElement, .droppedElement,
+      ])
     #expect(result.issues[0].message == "key not found; used the default")
     #expect(result.issues[7].message == "expected Int but found a string; dropped")
     #expect(result.issues[15].message == "expected String but found an array; used nil")
@@ -216,8 +229,11 @@ extension ErrorPolicyTests {
     let error = try #require(throws: DecodingError.self) {
       try decoder(.failFast).decode(Team.self, from: Data(Self.messyTeam.utf8))
     }
-    #expect(ErrorShape(error) == ErrorShape(DecodingError.typeMismatch(
-      Int.self, .init(codingPath: [ExpectedPathKey("id")], debugDescription: ""))))
+    #expect(
+      ErrorShape(error)
+        == ErrorShape(
+          DecodingError.typeMismatch(
+            Int.self, .init(codingPath: [ExpectedPathKey("id")], debugDescription: ""))))
   }
 
   @Test func theDecodingErrorsAreTheProblemsAsJSONDecoderWouldThrowThem() throws {
@@ -226,11 +242,19 @@ extension ErrorPolicyTests {
     }
     let errors = error.decodingErrors
     #expect(errors.count == 18)
-    #expect(errors.map { ErrorShape($0).kind }.prefix(4) == [
-      "keyNotFound(budget)", "typeMismatch(Int)", "valueNotFound(String)", "dataCorrupted",
-    ])
-    #expect(ErrorShape(errors[9]) == ErrorShape(DecodingError.valueNotFound(
-      Int.self, .init(codingPath: [ExpectedPathKey("members"), ExpectedPathKey(1), ExpectedPathKey("scores"), ExpectedPathKey(0)], debugDescription: ""))))
+    #expect(
+      errors.map { ErrorShape($0).kind }.prefix(4) == [
+        "keyNotFound(budget)", "typeMismatch(Int)", "valueNotFound(String)", "dataCorrupted",
+      ])
+    #expect(
+      ErrorShape(errors[9])
+        == ErrorShape(
+          DecodingError.valueNotFound(
+            Int.self,
+            .init(
+              codingPath: [
+                ExpectedPathKey("members"), ExpectedPathKey(1), ExpectedPathKey("scores"), ExpectedPathKey(0),
+              ], debugDescription: ""))))
     #expect(ErrorShape(errors[14]).path == "offices.east")
   }
 }
@@ -274,16 +298,19 @@ extension ErrorPolicyTests {
 
   @Test func aMissingNestedStructBecomesItsOwnDefaultsUnderUseDefaults() throws {
     let result = try decoder(.useDefaults).decodeWithReport(Event.self, from: Data(#"{"title": "Gala"}"#.utf8))
-    #expect(result.value == Event(
-      title: "Gala",
-      venue: Venue(
-        name: "", capacity: 0, location: Coordinates(latitude: 0, longitude: 0), tags: [], tier: .unknown,
-        website: nil)))
+    #expect(
+      result.value
+        == Event(
+          title: "Gala",
+          venue: Venue(
+            name: "", capacity: 0, location: Coordinates(latitude: 0, longitude: 0), tags: [], tier: .unknown,
+            website: nil)))
     #expect(result.issues == [FlexIssue(kind: .defaulted, path: "venue", message: "key not found; used the default")])
   }
 
   @Test func aMissingStructInsideArrayElementsIsOneProblemPerElement() throws {
-    let json = #"[{"title": "A"}, {"title": "B", "venue": {"name": "Hall", "capacity": 10, "location": {"latitude": 1, "longitude": 2}, "tags": [], "tier": "pro"}}, {"title": "C"}]"#
+    let json =
+      #"[{"title": "A"}, {"title": "B", "venue": {"name": "Hall", "capacity": 10, "location": {"latitude": 1, "longitude": 2}, "tags": [], "tier": "pro"}}, {"title": "C"}]"#
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode([Event].self, from: Data(json.utf8))
     }
@@ -347,28 +374,32 @@ extension ErrorPolicyTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode(Board.self, from: Data(Self.messyBoard.utf8))
     }
-    #expect(error.issues.map(\.description) == [
-      "chair.role: cannot initialize Role from invalid String value boss",
-      "seats[1].role: cannot initialize Role from invalid String value guest",
-      "desks.d1.role: cannot initialize Role from invalid String value root",
-      "tier: cannot initialize Tier from invalid String value platinum",
-      "fallbackRole: cannot initialize Role from invalid String value nobody",
-    ])
+    #expect(
+      error.issues.map(\.description) == [
+        "chair.role: cannot initialize Role from invalid String value boss",
+        "seats[1].role: cannot initialize Role from invalid String value guest",
+        "desks.d1.role: cannot initialize Role from invalid String value root",
+        "tier: cannot initialize Tier from invalid String value platinum",
+        "fallbackRole: cannot initialize Role from invalid String value nobody",
+      ])
     #expect(error.issues.allSatisfy { $0.kind == .dataCorrupted })
   }
 
   @Test func useDefaultsUsesTheDefaultCaseOrRepairsTheNearestOptionalOrDroppableLevel() throws {
     let result = try decoder(.useDefaults).decodeWithReport(Board.self, from: Data(Self.messyBoard.utf8))
-    #expect(result.value == Board(
-      name: "Board", chair: nil, seats: [Seat(user: "bob", role: .member)], desks: [:], tier: .unknown,
-      fallbackRole: nil))
-    #expect(result.issues.map(\.description) == [
-      "chair: cannot initialize Role from invalid String value boss; used nil",
-      "seats[1]: cannot initialize Role from invalid String value guest; dropped",
-      "desks.d1: cannot initialize Role from invalid String value root; dropped",
-      "tier: cannot initialize Tier from invalid String value platinum; used the default",
-      "fallbackRole: cannot initialize Role from invalid String value nobody; used nil",
-    ])
+    #expect(
+      result.value
+        == Board(
+          name: "Board", chair: nil, seats: [Seat(user: "bob", role: .member)], desks: [:], tier: .unknown,
+          fallbackRole: nil))
+    #expect(
+      result.issues.map(\.description) == [
+        "chair: cannot initialize Role from invalid String value boss; used nil",
+        "seats[1]: cannot initialize Role from invalid String value guest; dropped",
+        "desks.d1: cannot initialize Role from invalid String value root; dropped",
+        "tier: cannot initialize Tier from invalid String value platinum; used the default",
+        "fallbackRole: cannot initialize Role from invalid String value nobody; used nil",
+      ])
     #expect(result.issues.map(\.kind) == [.defaulted, .droppedElement, .droppedElement, .defaulted, .defaulted])
   }
 
@@ -376,9 +407,10 @@ extension ErrorPolicyTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.useDefaults).decode(Seat.self, from: Data(#"{"user": "ann", "role": "boss"}"#.utf8))
     }
-    #expect(error.issues == [
-      FlexIssue(kind: .dataCorrupted, path: "role", message: "cannot initialize Role from invalid String value boss")
-    ])
+    #expect(
+      error.issues == [
+        FlexIssue(kind: .dataCorrupted, path: "role", message: "cannot initialize Role from invalid String value boss")
+      ])
   }
 
   /// Each bad raw value sits next to another problem in the same seat.
@@ -397,24 +429,29 @@ extension ErrorPolicyTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder.decode(Board.self, from: Data(Self.messierBoard.utf8))
     }
-    #expect(error.issues.map(\.description) == [
-      "chair.user: expected String but found bool",
-      "chair.role: cannot initialize Role from invalid String value boss",
-      "seats[0].user: expected String but found number",
-      "seats[0].role: cannot initialize Role from invalid String value guest",
-    ])
+    #expect(
+      error.issues.map(\.description) == [
+        "chair.user: expected String but found bool",
+        "chair.role: cannot initialize Role from invalid String value boss",
+        "seats[0].user: expected String but found number",
+        "seats[0].role: cannot initialize Role from invalid String value guest",
+      ])
   }
 
   @Test func useDefaultsReportsTheOptionalOrElementGivenUpForABadRawValue() throws {
     let result = try decoder(.useDefaults).decodeWithReport(Board.self, from: Data(Self.messierBoard.utf8))
-    #expect(result.value == Board(
-      name: "Board", chair: nil, seats: [Seat(user: "bob", role: .member)], desks: [:], tier: .free, fallbackRole: nil))
-    #expect(result.issues.map(\.description) == [
-      "chair: cannot initialize Role from invalid String value boss; used nil",
-      "chair.user: expected String but found bool; used the default",
-      "seats[0]: cannot initialize Role from invalid String value guest; dropped",
-      "seats[0].user: expected String but found number; used the default",
-    ])
+    #expect(
+      result.value
+        == Board(
+          name: "Board", chair: nil, seats: [Seat(user: "bob", role: .member)], desks: [:], tier: .free,
+          fallbackRole: nil))
+    #expect(
+      result.issues.map(\.description) == [
+        "chair: cannot initialize Role from invalid String value boss; used nil",
+        "chair.user: expected String but found bool; used the default",
+        "seats[0]: cannot initialize Role from invalid String value guest; dropped",
+        "seats[0].user: expected String but found number; used the default",
+      ])
   }
 
   @Test func failFastThrowsDataCorruptedAtTheEnumsPath() throws {
@@ -472,17 +509,18 @@ extension ErrorPolicyTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
     }
-    #expect(error.description == """
-      8 problems decoding Order:
-        id: expected Int but found a string
-        status: cannot initialize Status from invalid String value lost
-        author.name: key not found
-        items[1].sku: key not found
-        items[2].quantity: expected Int but found a string
-        items[2].price: expected Double but found null
-        note: expected String but found number
-        tags[1]: expected String but found number
-      """)
+    #expect(
+      error.description == """
+        8 problems decoding Order:
+          id: expected Int but found a string
+          status: cannot initialize Status from invalid String value lost
+          author.name: key not found
+          items[1].sku: key not found
+          items[2].quantity: expected Int but found a string
+          items[2].price: expected Double but found null
+          note: expected String but found number
+          tags[1]: expected String but found number
+        """)
     #expect(error.typeName == "Order")
   }
 
@@ -497,7 +535,8 @@ extension ErrorPolicyTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode([Int].self, from: Data(#"{"a": 1}"#.utf8))
     }
-    #expect(error.issues == [FlexIssue(kind: .typeMismatch, path: "", message: "expected Array<Any> but found a dictionary")])
+    #expect(
+      error.issues == [FlexIssue(kind: .typeMismatch, path: "", message: "expected Array<Any> but found a dictionary")])
     #expect(error.description == "1 problem decoding Array<Int>:\n  expected Array<Any> but found a dictionary")
   }
 
@@ -505,16 +544,17 @@ extension ErrorPolicyTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
     }
-    #expect(error.decodingErrors.map { ErrorShape($0).description } == [
-      #"typeMismatch(Int) at "id""#,
-      #"dataCorrupted at "status""#,
-      #"keyNotFound(name) at "author""#,
-      #"keyNotFound(sku) at "items.1""#,
-      #"typeMismatch(Int) at "items.2.quantity""#,
-      #"valueNotFound(Double) at "items.2.price""#,
-      #"typeMismatch(String) at "note""#,
-      #"typeMismatch(String) at "tags.1""#,
-    ])
+    #expect(
+      error.decodingErrors.map { ErrorShape($0).description } == [
+        #"typeMismatch(Int) at "id""#,
+        #"dataCorrupted at "status""#,
+        #"keyNotFound(name) at "author""#,
+        #"keyNotFound(sku) at "items.1""#,
+        #"typeMismatch(Int) at "items.2.quantity""#,
+        #"valueNotFound(Double) at "items.2.price""#,
+        #"typeMismatch(String) at "note""#,
+        #"typeMismatch(String) at "tags.1""#,
+      ])
   }
 }
 

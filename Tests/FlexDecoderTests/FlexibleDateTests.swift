@@ -130,7 +130,8 @@ struct FlexibleDateTests {
   }
 
   @Test func everyShapeDecodesInOneArray() throws {
-    let json = #"["2024-05-01T12:30:00Z", "2024-05-01T14:30:00.000+02:00", "2024-05-01 12:30:00", 1714566600, "1714566600000"]"#
+    let json =
+      #"["2024-05-01T12:30:00Z", "2024-05-01T14:30:00.000+02:00", "2024-05-01 12:30:00", 1714566600, "1714566600000"]"#
     let dates = try decoder().decode([Date].self, from: Data(json.utf8))
     #expect(dates == Array(repeating: Date(timeIntervalSince1970: 1_714_566_600), count: 5))
   }
@@ -150,8 +151,9 @@ struct FlexibleDateTests {
     }
     #expect(error.issues.map(\.path) == ["[1].when", "[2].when"])
     #expect(error.issues.allSatisfy { $0.kind == .dataCorrupted })
-    #expect(error.issues.first?.message
-      == "expected a date (ISO 8601, yyyy-MM-dd, yyyy-MM-dd HH:mm:ss or seconds since 1970)")
+    #expect(
+      error.issues.first?.message
+        == "expected a date (ISO 8601, yyyy-MM-dd, yyyy-MM-dd HH:mm:ss or seconds since 1970)")
 
     let result = try decoder(.useDefaults).decodeWithReport([Stamp].self, from: Data(json.utf8))
     #expect(result.value.map(\.when) == [1_714_521_600, 0, 0].map(Date.init(timeIntervalSince1970:)))

@@ -266,9 +266,10 @@ struct KeyMappingTests {
 
   @Test func decodesTheValueAtAKeyPath() throws {
     let decoder = FlexJSONDecoder()
-    #expect(try decoder.decode([Plain].self, from: Self.envelope, at: "data.list") == [
-      Plain(id: 1, title: "a"), Plain(id: 2, title: "b"),
-    ])
+    #expect(
+      try decoder.decode([Plain].self, from: Self.envelope, at: "data.list") == [
+        Plain(id: 1, title: "a"), Plain(id: 2, title: "b"),
+      ])
     #expect(try decoder.decode(Plain.self, from: Self.envelope, at: "data.list.1") == Plain(id: 2, title: "b"))
     #expect(try decoder.decode(Int.self, from: Self.envelope, at: "data.total") == 2)
     #expect(try decoder.decode(Int.self, from: Self.envelope, at: "code") == 0)

@@ -53,9 +53,11 @@ struct KeyStrategyTests {
 
   @Test func anyCaseRulesHoldInLargeObjects() throws {
     let filler = (0..<80).map { #""filler_\#($0)": \#($0)"# }.joined(separator: ", ")
-    let loose = try decode(FirstName.self, #"{\#(filler), "FIRST_NAME": "a", "first-name": "b"}"#, strategy: .convertFromAnyCase)
+    let loose = try decode(
+      FirstName.self, #"{\#(filler), "FIRST_NAME": "a", "first-name": "b"}"#, strategy: .convertFromAnyCase)
     #expect(loose.firstName == "a")
-    let exact = try decode(FirstName.self, #"{"first_name": "loose", \#(filler), "firstName": "exact"}"#, strategy: .convertFromAnyCase)
+    let exact = try decode(
+      FirstName.self, #"{"first_name": "loose", \#(filler), "firstName": "exact"}"#, strategy: .convertFromAnyCase)
     #expect(exact.firstName == "exact")
   }
 
@@ -87,7 +89,9 @@ struct KeyStrategyTests {
     flex.keyDecodingStrategy = .convertFromSnakeCase
     let expected = try foundation.decode(RawKeysProbe.self, from: json).keys
     #expect(try flex.decode(RawKeysProbe.self, from: json).keys == expected)
-    #expect(try FlexJSONDecoder.strict().configured(.convertFromSnakeCase).decode(RawKeysProbe.self, from: json).keys == expected)
+    #expect(
+      try FlexJSONDecoder.strict().configured(.convertFromSnakeCase).decode(RawKeysProbe.self, from: json).keys
+        == expected)
   }
 
   @Test func snakeCaseDecodesAModelLikeJSONDecoder() throws {
@@ -119,7 +123,8 @@ struct KeyStrategyTests {
   }
 
   @Test func convertedStrategiesReportConvertedKeysInAllKeys() throws {
-    let probe = try decode(SynthesizedKeysProbe.self, #"{"first_name": "a", "unknown_key": 1}"#, strategy: .convertFromSnakeCase)
+    let probe = try decode(
+      SynthesizedKeysProbe.self, #"{"first_name": "a", "unknown_key": 1}"#, strategy: .convertFromSnakeCase)
     #expect(probe.allKeys == ["firstName"])
   }
 

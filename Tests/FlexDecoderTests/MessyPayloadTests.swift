@@ -54,9 +54,10 @@ struct MessyPayloadTests {
     let order = try decode(Order.self, json, with: decoder)
     #expect(order.orderId == 104)
     #expect(order.totalPrice == 13.45)
-    #expect(order.products == [
-      Product(id: 123, name: "Product #1", price: 12.95), Product(id: 137, name: "Product #2", price: 82.95),
-    ])
+    #expect(
+      order.products == [
+        Product(id: 123, name: "Product #1", price: 12.95), Product(id: 137, name: "Product #2", price: 82.95),
+      ])
   }
 
   @Test func jsonModelKeyMapperExample() throws {
@@ -112,10 +113,11 @@ struct MessyPayloadTests {
     let decoder = FlexJSONDecoder()
     let page = try decoder.decode(UserPage.self, from: data, at: "data")
     #expect(page.total == 2)
-    #expect(page.list == [
-      User(id: 1, nickName: "ann", avatar: "a.png", vip: true),
-      User(id: 2, nickName: "bob", avatar: nil, vip: false),
-    ])
+    #expect(
+      page.list == [
+        User(id: 1, nickName: "ann", avatar: "a.png", vip: true),
+        User(id: 2, nickName: "bob", avatar: nil, vip: false),
+      ])
     #expect(try decoder.decode(Int.self, from: data, at: "code") == 0)
     #expect(try decoder.decode(String.self, from: data, at: "data.list.1.nick_name") == "bob")
   }
@@ -129,7 +131,8 @@ struct MessyPayloadTests {
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     decoder.coercions = .all
     let account = try decode(Account.self, json, with: decoder)
-    #expect(account == Account(userId: 5, settings: Settings(theme: "dark", fontSize: 14, beta: true), roles: ["admin"]))
+    #expect(
+      account == Account(userId: 5, settings: Settings(theme: "dark", fontSize: 14, beta: true), roles: ["admin"]))
   }
 
   // MARK: - Helpers

@@ -28,7 +28,8 @@ extension CodingUserInfoKey {
 
 /// `"[a, Index 0(0)]"`: a coding path with the integer values that are set.
 func render(_ path: [any CodingKey]) -> String {
-  "[" + path.map { key in key.intValue.map { "\(key.stringValue)(\($0))" } ?? key.stringValue }
+  "["
+    + path.map { key in key.intValue.map { "\(key.stringValue)(\($0))" } ?? key.stringValue }
     .joined(separator: ", ") + "]"
 }
 
@@ -119,7 +120,9 @@ struct Card: Codable, Equatable, Sendable {
   var level: Level?
 }
 
-/// Keys of Foundation's snake-case edge cases, each in its converted form.
+/// Keys of Foundation's snake-case edge cases, each in its converted form (the underscores are
+/// the point).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 struct SnakeKeys: Codable, Equatable, Sendable {
   var firstName: String?
   var _leading: Int?

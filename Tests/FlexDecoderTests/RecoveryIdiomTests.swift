@@ -145,7 +145,8 @@ struct RecoveryIdiomTests {
   // MARK: - Valid documents
 
   @Test func lossyArraySkipsBadElementsAsWithJSONDecoder() throws {
-    try expectSameAsJSONDecoder(LossyArray<Product>.self, #"[{"id": 1, "name": "a"}, {"id": "x"}, 3, {"id": 2, "name": "b"}]"#)
+    try expectSameAsJSONDecoder(
+      LossyArray<Product>.self, #"[{"id": 1, "name": "a"}, {"id": "x"}, 3, {"id": 2, "name": "b"}]"#)
   }
 
   @Test(arguments: ["7", #""u-7""#, #""007x""#])
@@ -176,10 +177,11 @@ struct RecoveryIdiomTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode(Catalog.self, from: Data(Self.catalogWithProblems.utf8))
     }
-    #expect(error.issues == [
-      FlexIssue(kind: .typeMismatch, path: "count", message: "expected Int but found a string"),
-      FlexIssue(kind: .typeMismatch, path: "owner", message: "expected String but found bool"),
-    ])
+    #expect(
+      error.issues == [
+        FlexIssue(kind: .typeMismatch, path: "count", message: "expected Int but found a string"),
+        FlexIssue(kind: .typeMismatch, path: "owner", message: "expected String but found bool"),
+      ])
   }
 
   @Test func useDefaultsRepairsOnlyTheRealProblemsAndKeepsTheIdiomsResults() throws {
@@ -189,10 +191,11 @@ struct RecoveryIdiomTests {
     // The owner's placeholder is what its own `init(from:)` makes of nothing: the number branch.
     expected.owner = Identifier("#0")
     #expect(result.value == expected)
-    #expect(result.issues.map(\.description) == [
-      "count: expected Int but found a string; used the default",
-      "owner: expected String but found bool; used the default",
-    ])
+    #expect(
+      result.issues.map(\.description) == [
+        "count: expected Int but found a string; used the default",
+        "owner: expected String but found bool; used the default",
+      ])
   }
 
   @Test func aProblemTheDecodeIfPresentIdiomDoesNotCatchIsReportedAndItsFallbackApplies() throws {

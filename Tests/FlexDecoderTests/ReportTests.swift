@@ -167,10 +167,11 @@ struct ReportTests {
       try decoder(.collectAll, unknownKeys: .fail).decode(Owner.self, from: Data(Self.driftedOwner.utf8))
     }
     #expect(error.issues == Self.unknownKeyIssues)
-    #expect(error.decodingErrors.map { ErrorShape($0).description } == [
-      #"dataCorrupted at "age""#, #"dataCorrupted at "pets.0.breed""#, #"dataCorrupted at "home.zip""#,
-      #"dataCorrupted at "extra""#,
-    ])
+    #expect(
+      error.decodingErrors.map { ErrorShape($0).description } == [
+        #"dataCorrupted at "age""#, #"dataCorrupted at "pets.0.breed""#, #"dataCorrupted at "home.zip""#,
+        #"dataCorrupted at "extra""#,
+      ])
   }
 
   @Test func failUnderCollectAllListsUnknownKeysAmongOtherProblems() throws {
@@ -178,13 +179,14 @@ struct ReportTests {
     let decoder = decoder(.collectAll, unknownKeys: .fail)
     decoder.coercions = []
     let error = try #require(throws: FlexDecodingError.self) { try decoder.decode(Owner.self, from: Data(json.utf8)) }
-    #expect(error.issues.map(\.description) == [
-      #"age: unknown key "age""#,
-      #"pets[0].breed: unknown key "breed""#,
-      "home.city: expected String but found number",
-      #"home.zip: unknown key "zip""#,
-      #"extra: unknown key "extra""#,
-    ])
+    #expect(
+      error.issues.map(\.description) == [
+        #"age: unknown key "age""#,
+        #"pets[0].breed: unknown key "breed""#,
+        "home.city: expected String but found number",
+        #"home.zip: unknown key "zip""#,
+        #"extra: unknown key "extra""#,
+      ])
   }
 
   @Test func failUnderUseDefaultsReportsUnknownKeysAndReturnsTheValue() throws {
@@ -220,10 +222,12 @@ struct ReportTests {
     let json = #"{"badges": [{"role": "admin", "label": "a"}, {"role": "boss", "label": "b"}]}"#
     let result = try decoder(.useDefaults, unknownKeys: .report).decodeWithReport(Wall.self, from: Data(json.utf8))
     #expect(result.value == Wall(badges: [Badge(role: .admin, label: "a")]))
-    #expect(result.issues == [
-      FlexIssue(
-        kind: .droppedElement, path: "badges[1]", message: "cannot initialize Role from invalid String value boss; dropped")
-    ])
+    #expect(
+      result.issues == [
+        FlexIssue(
+          kind: .droppedElement, path: "badges[1]",
+          message: "cannot initialize Role from invalid String value boss; dropped")
+      ])
   }
 
   /// Decodes its badge with `try?`, falling back to `nil`.
@@ -280,9 +284,10 @@ struct ReportNoteTests {
     let json = #"{"name":"x","inner":"{\"a\":1,\"b\":2}","extra":1}"#
     let result = try decoder.decodeWithReport(Outer.self, from: Data(json.utf8))
     #expect(result.value == Outer(name: "x", inner: Inner(a: 1)))
-    #expect(result.issues.filter { $0.kind == .unknownKey }.map(\.description).sorted() == [
-      #"extra: unknown key "extra""#, #"inner.b: unknown key "b""#,
-    ])
+    #expect(
+      result.issues.filter { $0.kind == .unknownKey }.map(\.description).sorted() == [
+        #"extra: unknown key "extra""#, #"inner.b: unknown key "b""#,
+      ])
   }
 
   struct Item: Decodable, Equatable, FlexValidatable {

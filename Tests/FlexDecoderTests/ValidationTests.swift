@@ -89,18 +89,22 @@ struct ValidationTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode(Product.self, from: Self.product([#""Lamp""#: #""""#]))
     }
-    #expect(error.issues == [
-      FlexIssue(kind: .validationFailed, path: "", message: "validation failed: name must not be empty")
-    ])
+    #expect(
+      error.issues == [
+        FlexIssue(kind: .validationFailed, path: "", message: "validation failed: name must not be empty")
+      ])
   }
 
   @Test func topLevelFailureUnderUseDefaultsGivesTheTypesDefaults() throws {
     let result = try decoder(.useDefaults).decodeWithReport(Product.self, from: Self.product([#""Lamp""#: #""""#]))
-    #expect(result.value == Product(
-      name: "", price: Price(amount: 0, currency: ""), variants: [], discount: nil, stores: [:]))
-    #expect(result.issues == [
-      FlexIssue(kind: .defaulted, path: "", message: "validation failed: name must not be empty; used the default")
-    ])
+    #expect(
+      result.value
+        == Product(
+          name: "", price: Price(amount: 0, currency: ""), variants: [], discount: nil, stores: [:]))
+    #expect(
+      result.issues == [
+        FlexIssue(kind: .defaulted, path: "", message: "validation failed: name must not be empty; used the default")
+      ])
   }
 
   @Test func topLevelFailureUnderFailFastIsDataCorruptedWithTheErrorUnderneath() throws {
@@ -121,9 +125,10 @@ struct ValidationTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode(Product.self, from: Self.product(["20": "-1"]))
     }
-    #expect(error.issues == [
-      FlexIssue(kind: .validationFailed, path: "price", message: "validation failed: amount must not be negative")
-    ])
+    #expect(
+      error.issues == [
+        FlexIssue(kind: .validationFailed, path: "price", message: "validation failed: amount must not be negative")
+      ])
     let decodingError = try #require(error.decodingErrors.first)
     #expect(ErrorShape(decodingError).description == #"dataCorrupted at "price""#)
   }
@@ -133,10 +138,11 @@ struct ValidationTests {
     var expected = Self.validProduct
     expected.price = Price(amount: 0, currency: "")
     #expect(result.value == expected)
-    #expect(result.issues == [
-      FlexIssue(
-        kind: .defaulted, path: "price", message: "validation failed: amount must not be negative; used the default")
-    ])
+    #expect(
+      result.issues == [
+        FlexIssue(
+          kind: .defaulted, path: "price", message: "validation failed: amount must not be negative; used the default")
+      ])
   }
 
   @Test func nestedFailureUnderFailFastIsDataCorruptedAtThePath() throws {
@@ -159,22 +165,24 @@ struct ValidationTests {
     let error = try #require(throws: FlexDecodingError.self) {
       try decoder(.collectAll).decode(Product.self, from: Self.product(Self.badStock))
     }
-    #expect(error.issues.map(\.description) == [
-      "variants[1]: validation failed: stock must not be negative",
-      "variants[2]: validation failed: stock must not be negative",
-    ])
+    #expect(
+      error.issues.map(\.description) == [
+        "variants[1]: validation failed: stock must not be negative",
+        "variants[2]: validation failed: stock must not be negative",
+      ])
     #expect(error.issues.allSatisfy { $0.kind == .validationFailed })
   }
 
   @Test func failingElementsAreDroppedUnderUseDefaults() throws {
     let result = try decoder(.useDefaults).decodeWithReport(Product.self, from: Self.product(Self.badStock))
     #expect(result.value.variants == [Variant(sku: "L-1", stock: 3)])
-    #expect(result.issues == [
-      FlexIssue(
-        kind: .droppedElement, path: "variants[1]", message: "validation failed: stock must not be negative; dropped"),
-      FlexIssue(
-        kind: .droppedElement, path: "variants[2]", message: "validation failed: stock must not be negative; dropped"),
-    ])
+    #expect(
+      result.issues == [
+        FlexIssue(
+          kind: .droppedElement, path: "variants[1]", message: "validation failed: stock must not be negative; dropped"),
+        FlexIssue(
+          kind: .droppedElement, path: "variants[2]", message: "validation failed: stock must not be negative; dropped"),
+      ])
   }
 
   @Test func failingElementUnderFailFastIsDataCorruptedAtItsIndex() throws {
@@ -191,7 +199,9 @@ struct ValidationTests {
 
   @Test func failingDictionaryValueIsDroppedUnderUseDefaults() throws {
     let data = Self.product([#""stock": 1}}"#: #""stock": -1}, "lyon": {"sku": "L-9", "stock": 4}}"#])
-    let error = try #require(throws: FlexDecodingError.self) { try decoder(.collectAll).decode(Product.self, from: data) }
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Product.self, from: data)
+    }
     #expect(error.issues.map(\.description) == ["stores.paris: validation failed: stock must not be negative"])
     let result = try decoder(.useDefaults).decodeWithReport(Product.self, from: data)
     #expect(result.value.stores == ["lyon": Variant(sku: "L-9", stock: 4)])
@@ -202,17 +212,21 @@ struct ValidationTests {
 
   @Test func failingOptionalIsListedThenNilUnderUseDefaults() throws {
     let data = Self.product([#""percent": 10"#: #""percent": 150"#])
-    let error = try #require(throws: FlexDecodingError.self) { try decoder(.collectAll).decode(Product.self, from: data) }
-    #expect(error.issues == [
-      FlexIssue(kind: .validationFailed, path: "discount", message: "validation failed: percent must be 0...100")
-    ])
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Product.self, from: data)
+    }
+    #expect(
+      error.issues == [
+        FlexIssue(kind: .validationFailed, path: "discount", message: "validation failed: percent must be 0...100")
+      ])
     let result = try decoder(.useDefaults).decodeWithReport(Product.self, from: data)
     var expected = Self.validProduct
     expected.discount = nil
     #expect(result.value == expected)
-    #expect(result.issues == [
-      FlexIssue(kind: .defaulted, path: "discount", message: "validation failed: percent must be 0...100; used nil")
-    ])
+    #expect(
+      result.issues == [
+        FlexIssue(kind: .defaulted, path: "discount", message: "validation failed: percent must be 0...100; used nil")
+      ])
   }
 
   @Test func failingOptionalUnderFailFastIsDataCorruptedAtItsKey() throws {
@@ -226,32 +240,39 @@ struct ValidationTests {
 
   @Test func validationFailuresAndOtherProblemsAreListedInDocumentOrder() throws {
     let data = Self.product([
-      "20": "-1", #""stock": 0"#: #""stock": -2"#, #""sku": "L-3""#: #""sku": true"#, #""percent": 10"#: #""percent": 150"#,
+      "20": "-1", #""stock": 0"#: #""stock": -2"#, #""sku": "L-3""#: #""sku": true"#,
+      #""percent": 10"#: #""percent": 150"#,
     ])
-    let error = try #require(throws: FlexDecodingError.self) { try decoder(.collectAll).decode(Product.self, from: data) }
-    #expect(error.issues.map(\.description) == [
-      "price: validation failed: amount must not be negative",
-      "variants[1]: validation failed: stock must not be negative",
-      "variants[2].sku: expected String but found bool",
-      "discount: validation failed: percent must be 0...100",
-    ])
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Product.self, from: data)
+    }
+    #expect(
+      error.issues.map(\.description) == [
+        "price: validation failed: amount must not be negative",
+        "variants[1]: validation failed: stock must not be negative",
+        "variants[2].sku: expected String but found bool",
+        "discount: validation failed: percent must be 0...100",
+      ])
   }
 
   @Test func aBadFieldIsRepairedEvenWhenAnotherElementOfTheSameArrayIsDropped() throws {
     let data = Self.product([#""stock": 0"#: #""stock": -2"#, #""sku": "L-3""#: #""sku": true"#])
     let result = try decoder(.useDefaults).decodeWithReport(Product.self, from: data)
     #expect(result.value.variants == [Variant(sku: "L-1", stock: 3), Variant(sku: "", stock: 5)])
-    #expect(result.issues.map(\.description) == [
-      "variants[1]: validation failed: stock must not be negative; dropped",
-      "variants[2].sku: expected String but found bool; used the default",
-    ])
+    #expect(
+      result.issues.map(\.description) == [
+        "variants[1]: validation failed: stock must not be negative; dropped",
+        "variants[2].sku: expected String but found bool; used the default",
+      ])
   }
 
   @Test func aValidationFailureAfterARepairInsideTheValueIsNotListedAgainUnderCollectAll() throws {
     // The missing sku is repaired with "" and the variant then fails validation: under
     // `.collectAll` that may be the placeholder's doing, so only the missing key is listed.
     let data = Self.product([#"{"sku": "L-2", "stock": 0}"#: #"{"stock": -1}"#])
-    let error = try #require(throws: FlexDecodingError.self) { try decoder(.collectAll).decode(Product.self, from: data) }
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Product.self, from: data)
+    }
     #expect(error.issues.map(\.description) == ["variants[1].sku: key not found"])
   }
 
@@ -259,9 +280,10 @@ struct ValidationTests {
     let data = Self.product([#"{"sku": "L-2", "stock": 0}"#: #"{"stock": -1}"#])
     let result = try decoder(.useDefaults).decodeWithReport(Product.self, from: data)
     #expect(result.value.variants == [Variant(sku: "L-1", stock: 3), Variant(sku: "L-3", stock: 5)])
-    #expect(result.issues.map(\.description) == [
-      "variants[1].sku: key not found; used the default",
-      "variants[1]: validation failed: stock must not be negative; dropped",
-    ])
+    #expect(
+      result.issues.map(\.description) == [
+        "variants[1].sku: key not found; used the default",
+        "variants[1]: validation failed: stock must not be negative; dropped",
+      ])
   }
 }

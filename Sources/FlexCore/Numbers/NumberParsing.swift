@@ -115,7 +115,9 @@ package enum NumberParsing {
   }
 
   /// Parses JSON5 hexadecimal text (`0x1F`, `-0X10`, `+0xff`) into `T`, or `nil` on overflow.
-  package static func integer<T: FixedWidthInteger>(fromHexText text: UnsafeRawBufferPointer, as _: T.Type = T.self) -> T? {
+  package static func integer<T: FixedWidthInteger>(fromHexText text: UnsafeRawBufferPointer, as _: T.Type = T.self)
+    -> T?
+  {
     var index = 0
     var negative = false
     if text[index] == ._minus || text[index] == ._plus {

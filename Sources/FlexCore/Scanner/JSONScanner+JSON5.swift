@@ -37,7 +37,8 @@ extension JSONScanner {
     switch (byte(0), byte(1), byte(2)) {
     case (0xC2, 0xA0, _): return 2
     case (0xE1, 0x9A, 0x80): return 3
-    case (0xE2, 0x80, let third?) where (0x80...0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF:
+    case (0xE2, 0x80, let third?)
+    where (0x80...0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF:
       return 3
     case (0xE2, 0x81, 0x9F): return 3
     case (0xE3, 0x80, 0x80): return 3

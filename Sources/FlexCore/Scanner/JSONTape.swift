@@ -126,7 +126,6 @@ package final class JSONTape: @unchecked Sendable {
     }
   }
 
-
   /// The number of entries.
   @inline(__always)
   package var count: Int { entries.count }

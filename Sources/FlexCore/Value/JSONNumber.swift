@@ -84,7 +84,9 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
       guard let first = buffer.first else { return nil }
       let isExtended =
         first == ._plus || first == ._period || buffer.last == ._period
-        || buffer.contains { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "I") || $0 == UInt8(ascii: "N") }
+        || buffer.contains {
+          $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "I") || $0 == UInt8(ascii: "N")
+        }
       return body(UnsafeRawBufferPointer(buffer), isExtended)
     }
   }

@@ -14,7 +14,9 @@ extension JSONValue {
   /// - Complexity: O(*n*) in the length of the document.
   public init(parsing bytes: some Collection<UInt8>, options: JSONParsingOptions = .strict) throws(JSONParseError) {
     let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
-      Result { () throws(JSONParseError) in try JSONValue(parsingBytes: UnsafeRawBufferPointer(buffer), options: options) }
+      Result { () throws(JSONParseError) in
+        try JSONValue(parsingBytes: UnsafeRawBufferPointer(buffer), options: options)
+      }
     }
     if let result {
       self = try result.get()
@@ -43,7 +45,8 @@ extension JSONValue {
 
   /// Parses the UTF-8 document in `buffer`.
   /// - Throws: ``JSONParseError``.
-  public init(parsingBytes buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = .strict) throws(JSONParseError) {
+  public init(parsingBytes buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = .strict) throws(JSONParseError)
+  {
     let tape = try JSONScanner.scan(buffer, options: options)
     self = JSONValue(tape: tape, at: 0)
   }

@@ -139,7 +139,8 @@ open class FlexJSONEncoder: @unchecked Sendable {
     let encoder = TreeEncoder(session: EncodeSession(options: options), codingPath: [])
     guard let tree = try encoder.boxEncodable(value, path: []) else {
       throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+      )
     }
     return tree
   }

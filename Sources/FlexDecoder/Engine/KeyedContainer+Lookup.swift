@@ -271,7 +271,9 @@ extension ObjectLookup {
     for component in path.components {
       guard let next = step(from: current, component) else {
         let kind = tape[current].kind
-        if walked.isEmpty || kind == .object { return "no \"\(component.key)\"" + (walked.isEmpty ? "" : " in \"\(walked.joined(separator: "."))\"") }
+        if walked.isEmpty || kind == .object {
+          return "no \"\(component.key)\"" + (walked.isEmpty ? "" : " in \"\(walked.joined(separator: "."))\"")
+        }
         if kind == .array { return "\"\(walked.joined(separator: "."))\" has no element \(component.key)" }
         let found: String
         switch kind {

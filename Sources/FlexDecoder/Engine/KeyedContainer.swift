@@ -228,17 +228,23 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    if let valueIndex = plainValue(forKey: key) { return try decoder.unwrapBool(at: valueIndex, path: codingPath + [key]) }
+    if let valueIndex = plainValue(forKey: key) {
+      return try decoder.unwrapBool(at: valueIndex, path: codingPath + [key])
+    }
     return try decodeRequired(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    if let valueIndex = plainValue(forKey: key) { return try decoder.unwrapString(at: valueIndex, path: codingPath + [key]) }
+    if let valueIndex = plainValue(forKey: key) {
+      return try decoder.unwrapString(at: valueIndex, path: codingPath + [key])
+    }
     return try decodeRequired(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    if let valueIndex = plainValue(forKey: key) { return try decoder.unwrapDouble(at: valueIndex, path: codingPath + [key]) }
+    if let valueIndex = plainValue(forKey: key) {
+      return try decoder.unwrapDouble(at: valueIndex, path: codingPath + [key])
+    }
     return try decodeRequired(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
@@ -321,15 +327,33 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     return try decodeIntegerIfPresent(type, forKey: key)
   }
-  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIntegerIfPresent(type, forKey: key) }
-  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIntegerIfPresent(type, forKey: key) }
-  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIntegerIfPresent(type, forKey: key) }
-  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIntegerIfPresent(type, forKey: key) }
-  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIntegerIfPresent(type, forKey: key) }
-  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIntegerIfPresent(type, forKey: key) }
-  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIntegerIfPresent(type, forKey: key) }
-  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIntegerIfPresent(type, forKey: key) }
-  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIntegerIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    try decodeIntegerIfPresent(type, forKey: key)
+  }
 
   @inline(__always)
   private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -360,7 +384,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         key,
         DecodingError.Context(
           codingPath: codingPath,
-          debugDescription: "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")"))
+          debugDescription:
+            "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")"
+        ))
     }
     return KeyedDecodingContainer(
       try decoder.makeKeyedContainer(keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], typeMapping: nil))
@@ -372,7 +398,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         key,
         DecodingError.Context(
           codingPath: codingPath,
-          debugDescription: "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
+          debugDescription:
+            "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
     }
     return try decoder.makeUnkeyedContainer(at: valueIndex, explicitPath: codingPath + [key])
   }

@@ -20,22 +20,28 @@ extension TapeDecoder {
   @inline(never)
   func decodeScalar<T>(_ type: T.Type, at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> T? {
     if T.self == String.self { return unsafeBitCast(try unwrapString(at: valueIndex, path: path()), to: T.self) }
-    if T.self == Int.self { return unsafeBitCast(try unwrapInteger(Int.self, at: valueIndex, path: path()), to: T.self) }
+    if T.self == Int.self {
+      return unsafeBitCast(try unwrapInteger(Int.self, at: valueIndex, path: path()), to: T.self)
+    }
     if T.self == Double.self { return unsafeBitCast(try unwrapDouble(at: valueIndex, path: path()), to: T.self) }
     if T.self == Bool.self { return unsafeBitCast(try unwrapBool(at: valueIndex, path: path()), to: T.self) }
-    if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(Int64.self, at: valueIndex, path: path()), to: T.self) }
+    if T.self == Int64.self {
+      return unsafeBitCast(try unwrapInteger(Int64.self, at: valueIndex, path: path()), to: T.self)
+    }
     if T.self == Float.self { return unsafeBitCast(try unwrapFloat(at: valueIndex, path: path()), to: T.self) }
     // Coercions, and element-level recovery during a replay, take the generic route.
     guard tape[valueIndex].kind == .array, session.recovery == nil else { return nil }
     if T.self == [Double].self {
-      return unsafeBitCast(try decodeArray(at: valueIndex, path: path()) { try unwrapDouble(at: $0, path: $1()) }, to: T.self)
+      return unsafeBitCast(
+        try decodeArray(at: valueIndex, path: path()) { try unwrapDouble(at: $0, path: $1()) }, to: T.self)
     }
     if T.self == [Int].self {
       return unsafeBitCast(
         try decodeArray(at: valueIndex, path: path()) { try unwrapInteger(Int.self, at: $0, path: $1()) }, to: T.self)
     }
     if T.self == [String].self {
-      return unsafeBitCast(try decodeArray(at: valueIndex, path: path()) { try unwrapString(at: $0, path: $1()) }, to: T.self)
+      return unsafeBitCast(
+        try decodeArray(at: valueIndex, path: path()) { try unwrapString(at: $0, path: $1()) }, to: T.self)
     }
     return nil
   }

@@ -49,7 +49,8 @@ extension TapeDecoder {
           DecodingError.Context(
             codingPath: pathStack,
             debugDescription:
-              "Expected an object or array at \"\(component.key)\" on the way to \"\(keyPath.text)\" but found \(describe(current)) instead."))
+              "Expected an object or array at \"\(component.key)\" on the way to \"\(keyPath.text)\" but found \(describe(current)) instead."
+          ))
       }
     }
     return current

@@ -35,7 +35,7 @@ extension TapeDecoder {
     if decimal.exponent < 0 {
       for _ in 0 ..< -decimal.exponent { magnitude /= 10 }
     } else {
-      for _ in 0 ..< decimal.exponent {
+      for _ in 0..<decimal.exponent {
         let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
         if overflow { return nil }
         magnitude = product

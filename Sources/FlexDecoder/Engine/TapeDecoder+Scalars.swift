@@ -62,7 +62,8 @@ extension TapeDecoder {
     case .string where coercions.contains(.stringToNumber):
       let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex)) { text, isInteger in
         isInteger
-          ? NumberParsing.integer(fromIntegerText: text, as: type) : NumberParsing.integer(fromDecimalText: text, as: type)
+          ? NumberParsing.integer(fromIntegerText: text, as: type)
+          : NumberParsing.integer(fromDecimalText: text, as: type)
       }
       if let value {
         noteCoercion(at: valueIndex, to: type, path: path())
@@ -87,9 +88,11 @@ extension TapeDecoder {
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return value }
       if coercions.contains(.stringToNumber),
-        let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex), { text, _ in
-          NumberParsing.double(fromNumberText: text)
-        })
+        let value = StringCoercion.withNumberText(
+          in: tape.string(at: valueIndex),
+          { text, _ in
+            NumberParsing.double(fromNumberText: text)
+          })
       {
         noteCoercion(at: valueIndex, to: Double.self, path: path())
         return value
@@ -115,9 +118,11 @@ extension TapeDecoder {
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return Float(value) }
       if coercions.contains(.stringToNumber),
-        let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex), { text, _ in
-          NumberParsing.float(fromNumberText: text)
-        })
+        let value = StringCoercion.withNumberText(
+          in: tape.string(at: valueIndex),
+          { text, _ in
+            NumberParsing.float(fromNumberText: text)
+          })
       {
         noteCoercion(at: valueIndex, to: Float.self, path: path())
         return value
@@ -138,8 +143,9 @@ extension TapeDecoder {
   /// With `.convertFromString`, the string at `valueIndex` read as infinity or NaN. As in
   /// JSONDecoder, the string is compared byte for byte, and only when it has no escapes.
   private func nonConformingFloat(at valueIndex: Int) -> Double? {
-    guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
-      options.nonConformingFloatDecodingStrategy,
+    guard
+      case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
+        options.nonConformingFloatDecodingStrategy,
       tape[valueIndex].flags & StringFlags.hasEscapes == 0
     else { return nil }
     let bytes = tape.rawBytes(at: valueIndex)

@@ -101,7 +101,8 @@ extension TapeDecoder {
     let string = try unwrapString(at: valueIndex, path: path())
     guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: errorPath(), debugDescription: "Expected date string to be ISO8601-formatted."))
+        DecodingError.Context(
+          codingPath: errorPath(), debugDescription: "Expected date string to be ISO8601-formatted."))
     }
     return date
   }
@@ -128,7 +129,8 @@ extension TapeDecoder {
     guard tape[valueIndex].kind != .null else { throw valueNotFound(URL.self, path: pathStack) }
     let string = try unwrapString(at: valueIndex, path: pathStack)
     guard let url = URL(string: string) else {
-      throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))
     }
     return url
   }

@@ -119,7 +119,8 @@ final class TapeDecoder: Decoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let mapping = try typeMapping(for: type)
-    return try KeyedDecodingContainer(makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, typeMapping: mapping))
+    return try KeyedDecodingContainer(
+      makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, typeMapping: mapping))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -205,7 +206,8 @@ final class TapeDecoder: Decoder {
       if coercions.contains(.singleToArray) {
         session.coercionsApplied &+= 1
         if options.reportsCoercions {
-          recordNote(.coerced, path: path, message: "coerced \(describe(valueIndex)) to an array of one", valueIndex: valueIndex)
+          recordNote(
+            .coerced, path: path, message: "coerced \(describe(valueIndex)) to an array of one", valueIndex: valueIndex)
         }
         return UnkeyedContainer(decoder: self, firstElement: valueIndex, count: 1, explicitPath: explicitPath)
       }
@@ -285,7 +287,9 @@ final class TapeDecoder: Decoder {
     _ type: T.Type, at valueIndex: Int, key: any CodingKey, explicitPath: [any CodingKey]?
   ) throws -> T {
     // Scalars need no path unless they fail: skip the push and pop.
-    if isFastScalar(T.self), let scalar = try decodeScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key]) {
+    if isFastScalar(T.self),
+      let scalar = try decodeScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key])
+    {
       return scalar
     }
     // JSONDecoder reports an invalid ISO 8601 date at the path of the container that asked.

@@ -177,7 +177,8 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
       throw DecodingError.valueNotFound(
         KeyedDecodingContainer<NestedKey>.self,
         DecodingError.Context(
-          codingPath: elementPath, debugDescription: "Cannot get nested keyed container -- unkeyed container is at end."))
+          codingPath: elementPath, debugDescription: "Cannot get nested keyed container -- unkeyed container is at end."
+        ))
     }
     let container = try decoder.makeKeyedContainer(
       keyedBy: type, at: position, explicitPath: elementPath, typeMapping: nil)
@@ -190,7 +191,8 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
       throw DecodingError.valueNotFound(
         (any UnkeyedDecodingContainer).self,
         DecodingError.Context(
-          codingPath: elementPath, debugDescription: "Cannot get nested unkeyed container -- unkeyed container is at end."))
+          codingPath: elementPath,
+          debugDescription: "Cannot get nested unkeyed container -- unkeyed container is at end."))
     }
     let container = try decoder.makeUnkeyedContainer(at: position, explicitPath: elementPath)
     advance()

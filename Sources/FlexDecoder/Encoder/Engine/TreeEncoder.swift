@@ -33,7 +33,10 @@ final class TreeEncoder: Encoder {
   /// `[String: …]` dictionaries keep their keys as written under a key strategy.
   let exemptsKeyStrategy: Bool
 
-  init(session: EncodeSession, codingPath: [any CodingKey], typeMapping: FlexKeyMap? = nil, exemptsKeyStrategy: Bool = false) {
+  init(
+    session: EncodeSession, codingPath: [any CodingKey], typeMapping: FlexKeyMap? = nil,
+    exemptsKeyStrategy: Bool = false
+  ) {
     self.session = session
     self.codingPath = codingPath
     self.typeMapping = typeMapping
@@ -52,7 +55,8 @@ final class TreeEncoder: Encoder {
       object = EncodedObject()
       value = .object(object)
     }
-    return KeyedEncodingContainer(TreeKeyedEncodingContainer<Key>(encoder: self, object: object, codingPath: codingPath))
+    return KeyedEncodingContainer(
+      TreeKeyedEncodingContainer<Key>(encoder: self, object: object, codingPath: codingPath))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

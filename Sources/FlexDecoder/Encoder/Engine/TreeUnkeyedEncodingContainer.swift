@@ -34,12 +34,15 @@ struct TreeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     array.elements.append(try encoder.box(value, path: nextPath))
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    NestedKey
+  > {
     let path = nextPath
     let nested = EncodedObject()
     array.elements.append(.object(nested))
     let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: path)
-    return KeyedEncodingContainer(TreeKeyedEncodingContainer<NestedKey>(encoder: nestedEncoder, object: nested, codingPath: path))
+    return KeyedEncodingContainer(
+      TreeKeyedEncodingContainer<NestedKey>(encoder: nestedEncoder, object: nested, codingPath: path))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

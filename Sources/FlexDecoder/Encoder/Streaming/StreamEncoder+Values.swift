@@ -110,11 +110,26 @@ extension StreamEncoder {
 
   /// The less common integer widths.
   private func writeOtherInteger<T: Encodable>(_ value: T) throws -> Bool? {
-    if T.self == Int8.self { session.writer.writeRaw(String(unsafeBitCast(value, to: Int8.self))); return true }
-    if T.self == Int16.self { session.writer.writeRaw(String(unsafeBitCast(value, to: Int16.self))); return true }
-    if T.self == UInt8.self { session.writer.writeRaw(String(unsafeBitCast(value, to: UInt8.self))); return true }
-    if T.self == UInt16.self { session.writer.writeRaw(String(unsafeBitCast(value, to: UInt16.self))); return true }
-    if T.self == UInt32.self { session.writer.writeRaw(String(unsafeBitCast(value, to: UInt32.self))); return true }
+    if T.self == Int8.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: Int8.self)))
+      return true
+    }
+    if T.self == Int16.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: Int16.self)))
+      return true
+    }
+    if T.self == UInt8.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt8.self)))
+      return true
+    }
+    if T.self == UInt16.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt16.self)))
+      return true
+    }
+    if T.self == UInt32.self {
+      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt32.self)))
+      return true
+    }
     return nil
   }
 

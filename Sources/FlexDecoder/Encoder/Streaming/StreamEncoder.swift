@@ -72,7 +72,10 @@ final class StreamEncoder: Encoder {
       } else {
         position = session.open(isObject: isObject)
       }
-      state = isObject ? .keyed(level: position.level, identity: position.identity) : .unkeyed(level: position.level, identity: position.identity)
+      state =
+        isObject
+        ? .keyed(level: position.level, identity: position.identity)
+        : .unkeyed(level: position.level, identity: position.identity)
       return position
     default:
       return (Int.max, -1)

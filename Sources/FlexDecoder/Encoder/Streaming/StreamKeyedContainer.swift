@@ -87,7 +87,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let path = codingPath + [key]
     guard (try? begin(key)) != nil else {
       session.markUnstreamable()
-      return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, position: (Int.max, -1), explicitPath: path))
+      return KeyedEncodingContainer(
+        StreamKeyedContainer<NestedKey>(encoder: encoder, position: (Int.max, -1), explicitPath: path))
     }
     return KeyedEncodingContainer(
       StreamKeyedContainer<NestedKey>(encoder: encoder, position: session.open(isObject: true), explicitPath: path))

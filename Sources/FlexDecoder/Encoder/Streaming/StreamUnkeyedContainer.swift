@@ -78,11 +78,14 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     try encoder.write(value, key: key, containerPath: codingPath, explicitPath: explicitPath)
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    NestedKey
+  > {
     let path = codingPath + [IndexCodingKey(index: count)]
     guard (try? begin()) != nil else {
       session.markUnstreamable()
-      return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, position: (Int.max, -1), explicitPath: path))
+      return KeyedEncodingContainer(
+        StreamKeyedContainer<NestedKey>(encoder: encoder, position: (Int.max, -1), explicitPath: path))
     }
     return KeyedEncodingContainer(
       StreamKeyedContainer<NestedKey>(encoder: encoder, position: session.open(isObject: true), explicitPath: path))

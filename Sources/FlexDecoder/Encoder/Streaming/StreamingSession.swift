@@ -93,7 +93,8 @@ final class StreamingSession {
     guard !isUnstreamable else { throw StreamingUnavailable() }
     guard wrote else {
       throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+      )
     }
     close(downTo: 0)
     return writer.output
@@ -102,7 +103,6 @@ final class StreamingSession {
   func keyMapping(of type: Any.Type) -> FlexKeyMap? {
     mappings.mapping(of: type)
   }
-
 
   // MARK: Containers
 

@@ -127,7 +127,8 @@ private struct PlaceholderUnkeyedContainer: UnkeyedDecodingContainer {
   var currentIndex: Int { 0 }
 
   private func atEnd(_ type: Any.Type) -> DecodingError {
-    DecodingError.valueNotFound(type, DecodingError.Context(codingPath: codingPath, debugDescription: "Empty placeholder."))
+    DecodingError.valueNotFound(
+      type, DecodingError.Context(codingPath: codingPath, debugDescription: "Empty placeholder."))
   }
 
   mutating func decodeNil() throws -> Bool { throw atEnd(Any?.self) }

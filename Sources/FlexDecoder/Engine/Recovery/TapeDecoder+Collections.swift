@@ -40,7 +40,8 @@ extension Dictionary: RecoveringDictionaryDecodable where Key == String, Value: 
       let name = tape.string(at: keyIndex)
       // The first occurrence of a key wins, as in JSONDecoder.
       if members[name] == nil,
-        let value = try decoder.decodeDroppable(Value.self, at: keyIndex &+ 1, key: DictionaryMemberKey(stringValue: name))
+        let value = try decoder.decodeDroppable(
+          Value.self, at: keyIndex &+ 1, key: DictionaryMemberKey(stringValue: name))
       {
         members[name] = value
       }
@@ -95,7 +96,9 @@ extension TapeDecoder {
         throw error
       }
       let reported: any Error
-      switch try retryWithCoercions(recovery, failing: error, { try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) }) {
+      switch try retryWithCoercions(
+        recovery, failing: error, { try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) })
+      {
       case .success(let coerced): return coerced
       case .failure(let failure): reported = failure
       }

@@ -52,7 +52,8 @@ extension TapeDecoder {
     // costs a metadata lookup per call.
     guard let recovery else { return try body() }
     return try recoveringDuringReplay(
-      recovery, siteType, path: path(), valueIndex: valueIndex(), action: action, missingKeyMessage: missingKeyMessage(),
+      recovery, siteType, path: path(), valueIndex: valueIndex(), action: action,
+      missingKeyMessage: missingKeyMessage(),
       replacement: replacement, body)
   }
 
@@ -81,7 +82,9 @@ extension TapeDecoder {
         // No placeholder here: an enclosing call repairs. Under `.collectAll` the problem is
         // listed at its own path now, or it would be lost with the enclosing value.
         if recovery.policy == .collectAll && recovery.issueCount == issuesBefore {
-          record(originalError, path: path, valueIndex: valueIndex(), substitution: nil, missingKeyMessage: missingKeyMessage())
+          record(
+            originalError, path: path, valueIndex: valueIndex(), substitution: nil,
+            missingKeyMessage: missingKeyMessage())
         }
         throw originalError  // leave the attribution to the enclosing call
       }
@@ -107,7 +110,8 @@ extension TapeDecoder {
       // caused this one, through a placeholder) is enough. Under `.useDefaults` the repair is
       // reported all the same: it changes the value.
       if recovery.issueCount == issuesBefore || recovery.policy == .useDefaults {
-        record(error, path: path, valueIndex: valueIndex(), substitution: action, missingKeyMessage: missingKeyMessage())
+        record(
+          error, path: path, valueIndex: valueIndex(), substitution: action, missingKeyMessage: missingKeyMessage())
       }
       recovery.attribution = nil
       return repaired
