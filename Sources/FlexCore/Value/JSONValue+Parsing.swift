@@ -64,8 +64,9 @@ extension JSONValue {
 
     while position < end {
       let entry = tape[position]
-      // Inside an object, every other entry is a key.
-      if let top = stack.last, top.isObject, pendingKey == nil {
+      // Inside an object, every other entry is a key. (`stack.last` would copy the container,
+      // arrays and all; reading one field in place does not.)
+      if !stack.isEmpty, stack[stack.count &- 1].isObject, pendingKey == nil {
         pendingKey = tape.string(at: position)
         position &+= 1
         continue
@@ -97,10 +98,9 @@ extension JSONValue {
         }
         let last = stack.count &- 1
         if stack[last].isObject {
-          stack[last].object.appendIfAbsent(pendingKey!, value)
-          pendingKey = nil
+          stack[last].object.appendIfAbsent(pendingKey.take()!, consume value)
         } else {
-          stack[last].array.append(value)
+          stack[last].array.append(consume value)
         }
         stack[last].remaining &-= 1
         guard stack[last].remaining == 0 else { break }
