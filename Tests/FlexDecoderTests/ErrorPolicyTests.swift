@@ -567,3 +567,25 @@ struct KeyPathPolicyTests {
     #expect(error.issues.map(\.description) == ["data.items: key not found"])
   }
 }
+
+@Suite("Issue paths spell keys as the JSON does")
+struct IssuePathSpellingTests {
+  struct LineItem: Decodable {
+    var unitPrice: Double
+  }
+
+  struct Order: Decodable {
+    var lineItems: [LineItem]
+    var customerNotes: [String: Int]
+  }
+
+  @Test func snakeCaseKeysAppearAsInTheDocument() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let json = #"{"line_items": [{"unit_price": 1}, {"unit_price": "x"}], "customer_notes": {"someKey": "y"}}"#
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder.decode(Order.self, from: Data(json.utf8))
+    }
+    #expect(error.issues.map(\.path) == ["line_items[1].unit_price", "customer_notes.someKey"])
+  }
+}

@@ -99,7 +99,7 @@ struct DocumentDecoding {
   private func collected<T>(_ recovery: RecoveryState, adding error: any Error, _ type: T.Type) -> FlexDecodingError {
     let (kind, message, decodingError) = TapeDecoder.describe(error, path: [])
     var issues = recovery.orderedIssues.filter(isProblem)
-    let path = Self.issuePath(of: error)
+    let path = issuePath(of: error)
     let last = FlexIssue(kind: kind, path: path, message: message, decodingError: decodingError)
     // Under `.collectAll` a site without a placeholder may have listed it already.
     if !issues.contains(last) { issues.append(last) }
@@ -114,8 +114,8 @@ struct DocumentDecoding {
     return decodingError.context.codingPath
   }
 
-  private static func issuePath(of error: any Error) -> String {
-    TapeDecoder.render(codingPath(of: error))
+  private func issuePath(of error: any Error) -> String {
+    TapeDecoder.render(Self.codingPath(of: error), strategy: options.keyDecodingStrategy)
   }
 
   private func collected<T>(plan: Set<RecoverySite>, _ type: T.Type) -> FlexDecodingError {

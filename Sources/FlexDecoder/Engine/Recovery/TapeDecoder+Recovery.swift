@@ -168,7 +168,7 @@ extension TapeDecoder {
     }
     let offset = valueIndex.map { Int(tape[$0].offset) } ?? currentOffset
     recovery.record(
-      FlexIssue(kind: kind, path: Self.render(path), message: message, decodingError: decodingError), at: offset)
+      FlexIssue(kind: kind, path: render(path), message: message, decodingError: decodingError), at: offset)
   }
 
   /// Records an element or dictionary value dropped under `.useDefaults` (or, under
@@ -181,7 +181,7 @@ extension TapeDecoder {
       kind = .droppedElement
     }
     recovery.record(
-      FlexIssue(kind: kind, path: Self.render(path), message: message, decodingError: decodingError),
+      FlexIssue(kind: kind, path: render(path), message: message, decodingError: decodingError),
       at: Int(tape[valueIndex].offset))
   }
 
@@ -197,7 +197,7 @@ extension TapeDecoder {
   func recordNote(
     _ kind: FlexIssue.Kind, path: [any CodingKey], message: String, offset: Int, decodingError: DecodingError? = nil
   ) {
-    let issue = FlexIssue(kind: kind, path: Self.render(path), message: message, decodingError: decodingError)
+    let issue = FlexIssue(kind: kind, path: render(path), message: message, decodingError: decodingError)
     notes.append((offset, issue))
   }
 
@@ -241,18 +241,38 @@ extension TapeDecoder {
 
   // MARK: Paths
 
-  /// `items[3].author.id`.
-  static func render(_ path: [any CodingKey]) -> String {
+  /// `items[3].author.id`: the coding path with its keys spelled as the JSON spells them under
+  /// the key strategy (`lineItems` is `line_items` under `.convertFromSnakeCase`). Dictionary
+  /// keys are as written.
+  static func render(_ path: [any CodingKey], strategy: FlexJSONDecoder.KeyDecodingStrategy = .useDefaultKeys)
+    -> String
+  {
     var result = ""
     for key in path {
       if key is IndexCodingKey || isArrayIndexKey(key) {
         result += "[\(key.intValue ?? 0)]"
       } else {
         if !result.isEmpty { result += "." }
-        result += key.stringValue
+        result += isDictionaryKey(key) ? key.stringValue : expectedJSONKey(key.stringValue, strategy: strategy)
       }
     }
     return result
+  }
+
+  /// How the JSON spells a property under `strategy` (as written for the strategies that do not
+  /// name one spelling).
+  private static func expectedJSONKey(_ name: String, strategy: FlexJSONDecoder.KeyDecodingStrategy) -> String {
+    switch strategy {
+    case .convertFromSnakeCase: return SnakeCaseConversion.snakeCase(fromCamelCase: name)
+    case .convertFromKebabCase: return SnakeCaseConversion.snakeCase(fromCamelCase: name, separator: "-")
+    case .convertFromTitleCase: return KeyCase.titleCase(fromCamelCase: name)
+    case .useDefaultKeys, .convertFromAnyCase, .custom: return name
+    }
+  }
+
+  /// ``render(_:strategy:)`` under this decoder's key strategy.
+  func render(_ path: [any CodingKey]) -> String {
+    Self.render(path, strategy: options.keyDecodingStrategy)
   }
 
   /// `items.*.author.id`: array positions and dictionary keys become `*`.
