@@ -50,20 +50,51 @@ final class DecodeSession {
 
   private func lookUpTraits(of type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
     if let cached = traits[identifier] { return cached }
-    let computed = TypeTraits(
-      keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
-      isValidatable: type is any FlexValidatable.Type)
-    traits[identifier] = computed
-    return computed
+    let found = TypeTraits.shared(for: type, identifier)
+    traits[identifier] = found
+    return found
   }
+
 }
 
 /// What the decoder needs to know about a type beyond `Decodable`.
-struct TypeTraits {
+struct TypeTraits: Sendable {
   /// The type's ``FlexKeyMapping``, if it has one.
   let keyMapping: FlexKeyMap?
   /// Whether the type conforms to ``FlexValidatable``.
   let isValidatable: Bool
+
+  /// Traits computed so far in this process: the conformance checks are dynamic casts, worth
+  /// doing once per type rather than once per decode.
+  private static let cache = TypeTraitsCache()
+
+  /// The traits of `type`, from the process-wide cache.
+  static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
+    cache.traits(for: type, identifier)
+  }
+}
+
+/// A lock-protected map from types to their traits.
+private final class TypeTraitsCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var traits: [ObjectIdentifier: TypeTraits] = [:]
+
+  func traits(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
+    lock.lock()
+    if let cached = traits[identifier] {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    // Outside the lock: a type's `keyMapping` is user code and could decode something itself.
+    let computed = TypeTraits(
+      keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
+      isValidatable: type is any FlexValidatable.Type)
+    lock.lock()
+    traits[identifier] = computed
+    lock.unlock()
+    return computed
+  }
 }
 
 /// The `Decoder` that reads values from a ``JSONTape``.

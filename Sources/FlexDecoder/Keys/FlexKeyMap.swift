@@ -101,6 +101,7 @@ public struct FlexKeyMap: Sendable, Equatable, ExpressibleByDictionaryLiteral, C
 /// reported as `DecodingError.dataCorrupted` when the type is first decoded (classes excepted,
 /// whose map is shared with their subclasses).
 public protocol FlexKeyMapping {
-  /// The type's map; it is read once per decoder and type, so a `static let` is ideal.
+  /// The type's map. The decoder reads it once per type and keeps it for the life of the
+  /// process, so it should not change: a `static let` is ideal.
   static var keyMapping: FlexKeyMap { get }
 }
