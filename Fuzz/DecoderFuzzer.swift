@@ -2,10 +2,10 @@
 // SwiftPM.
 //
 // Every input is decoded into `FuzzDocument` (arrays, optionals, dictionaries, enums, nested and
-// recursive structs, a FlexKeyMapping type, Double/Int/String/Bool/Date) under each option set:
-// JSON5 off and on × the three error policies × coercions `[]` and `.all`. The input's size picks
-// one of four date and key strategies, so every option is reached without spending input bytes
-// on it. Besides "no crash, no hang", each decode must keep these promises:
+// recursive structs, a FlexKeyMapping type, Double/Int/String/Bool/Date, JSONValue) under each
+// option set: JSON5 off and on × the three error policies × coercions `[]` and `.all`. The
+// input's size picks one of four date and key strategies, so every option is reached without
+// spending input bytes on it. Besides "no crash, no hang", each decode must keep these promises:
 //   - it throws only `DecodingError` or `FlexDecodingError`;
 //   - a value re-encoded with FlexJSONEncoder decodes again, and encodes to the same bytes;
 //   - where the strict decoder (`.failFast`, no coercions) succeeds, every other policy and
@@ -81,6 +81,8 @@ struct FuzzDocument: Codable {
   var lastSeen: Date?
   var big: UInt64?
   var small: Int16?
+  /// Free-form JSON: FlexJSONDecoder builds it from the tape, FlexJSONEncoder writes it back.
+  var extra: JSONValue?
 }
 
 // MARK: - Options

@@ -60,5 +60,7 @@ seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 cp Tests/FlexCoreTests/Resources/JSONTestSuite/test_parsing/*.json Benchmarks/Data/*.json Fuzz/Seeds/* "$seeds/"
 
-"$binary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+# Swift's own crash backtracer would run inside AddressSanitizer's report and trip it: leave the
+# report to the sanitizer.
+SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -print_final_stats=1 -dict="Fuzz/$target.dict" -artifact_prefix="$out/" "$@" "$out/corpus" "$seeds"
