@@ -77,17 +77,37 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether the text uses JSON5-only syntax: a leading `+`, a `.` without a digit on each
+  /// side (`.5`, `-.5`, `5.`, `5.e3`), hexadecimal, `Infinity` or `NaN`.
+  package var usesJSON5Syntax: Bool {
+    var text = self.text
+    return text.withUTF8 { Self.usesJSON5Syntax(UnsafeRawBufferPointer($0)) }
+  }
+
+  private static func usesJSON5Syntax(_ buffer: UnsafeRawBufferPointer) -> Bool {
+    guard buffer.first != ._plus else { return true }
+    for index in buffer.indices {
+      switch buffer[index] {
+      case UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "I"), UInt8(ascii: "N"):
+        return true
+      case ._period:
+        let digitBefore = index > 0 && buffer[index - 1].isDigit
+        let digitAfter = index + 1 < buffer.count && buffer[index + 1].isDigit
+        if !digitBefore || !digitAfter { return true }
+      default:
+        continue
+      }
+    }
+    return false
+  }
+
   /// Calls `body` with the UTF-8 text and whether it uses JSON5-only syntax.
   private func withText<R>(_ body: (UnsafeRawBufferPointer, Bool) -> R?) -> R? {
     var text = self.text
     return text.withUTF8 { buffer in
-      guard let first = buffer.first else { return nil }
-      let isExtended =
-        first == ._plus || first == ._period || buffer.last == ._period
-        || buffer.contains {
-          $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "I") || $0 == UInt8(ascii: "N")
-        }
-      return body(UnsafeRawBufferPointer(buffer), isExtended)
+      guard !buffer.isEmpty else { return nil }
+      let buffer = UnsafeRawBufferPointer(buffer)
+      return body(buffer, Self.usesJSON5Syntax(buffer))
     }
   }
 

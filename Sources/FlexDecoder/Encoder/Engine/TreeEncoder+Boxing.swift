@@ -61,7 +61,11 @@ extension TreeEncoder {
     if T.self == Data.self { return try boxData(unsafeBitCast(value, to: Data.self), path: path) }
     if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
     if T.self == Decimal.self { return .number(unsafeBitCast(value, to: Decimal.self).description) }
-    if T.self == JSONValue.self { return EncodedValue(unsafeBitCast(value, to: JSONValue.self)) }
+    if T.self == JSONValue.self {
+      let json = unsafeBitCast(value, to: JSONValue.self)
+      return EncodedValue(
+        try json.conformingToRFC8259(path: path, strategy: options.nonConformingFloatEncodingStrategy))
+    }
     return nil
   }
 

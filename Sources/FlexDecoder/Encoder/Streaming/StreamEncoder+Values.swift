@@ -99,7 +99,9 @@ extension StreamEncoder {
     } else if T.self == Decimal.self {
       session.writer.writeRaw(unsafeBitCast(value, to: Decimal.self).description)
     } else if T.self == JSONValue.self {
-      session.writer.write(unsafeBitCast(value, to: JSONValue.self), depth: session.memberDepth)
+      let json = try unsafeBitCast(value, to: JSONValue.self).conformingToRFC8259(
+        path: session.pathKeys, strategy: session.options.nonConformingFloatEncodingStrategy)
+      session.writer.write(json, depth: session.memberDepth)
     } else if let scalar = try writeOtherInteger(value) {
       return scalar
     } else {

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target from Fuzz/ and runs it for a while.
+#
+#   Scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags…]
+#
+# TARGET is `tokenizer` (Fuzz/TokenizerFuzzer.swift: the scanner and JSONValue) or `decoder`
+# (Fuzz/DecoderFuzzer.swift: FlexJSONDecoder and FlexJSONEncoder). The targets are not SwiftPM
+# targets: the library sources are compiled here with -sanitize=fuzzer,address, module by module
+# (FlexCore, then FlexDecoder, which re-exports it and shares its `package` declarations), into
+# .build-fuzz/. The seed corpus is the JSONTestSuite parsing cases, the benchmark documents and
+# Fuzz/Seeds/ (documents shaped like the decoder fuzzer's model); Fuzz/TARGET.dict lists tokens;
+# what the fuzzer learns is kept in fuzz-out/TARGET/corpus, crashes in fuzz-out/TARGET/ (both
+# ignored by git). Reproduce a crash with `.build-fuzz/TARGET/fuzzer fuzz-out/TARGET/crash-…`.
+#
+# Exits non-zero when the fuzzer finds a crash, a hang (-timeout) or a sanitizer report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 tokenizer|decoder SECONDS [libFuzzer flags…]" >&2
+  exit 2
+fi
+target=$1
+seconds=$2
+shift 2
+
+case "$target" in
+  tokenizer | TokenizerFuzzer) target=tokenizer source=Fuzz/TokenizerFuzzer.swift modules=(FlexCore) ;;
+  decoder | DecoderFuzzer) target=decoder source=Fuzz/DecoderFuzzer.swift modules=(FlexCore FlexDecoder) ;;
+  *)
+    echo "unknown target '$target' (expected tokenizer or decoder)" >&2
+    exit 2
+    ;;
+esac
+
+build=.build-fuzz/$target
+binary=$build/fuzzer
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name FlexDecoder -use-ld=lld)
+
+# Rebuild when the target or any library source is newer than the binary.
+if [[ ! -x $binary ]] || [[ -n $(find "$source" "Fuzz/$target.dict" Sources/FlexCore Sources/FlexDecoder Scripts/fuzz.sh -newer "$binary" -print -quit) ]]; then
+  echo "building $binary" >&2
+  rm -rf "$build"
+  mkdir -p "$build"
+  objects=()
+  for module in "${modules[@]}"; do
+    # shellcheck disable=SC2046 # file names have no spaces
+    swiftc "${flags[@]}" -wmo -module-name "$module" -I "$build" \
+      -emit-module -emit-module-path "$build/$module.swiftmodule" \
+      -c -o "$build/$module.o" $(find "Sources/$module" -name '*.swift' | sort)
+    objects+=("$build/$module.o")
+  done
+  swiftc "${flags[@]}" -module-name "${target}_fuzzer" -I "$build" "$source" "${objects[@]}" -o "$binary"
+fi
+
+# Seeds go into a temporary directory, which libFuzzer only reads; new inputs go to the corpus.
+out=fuzz-out/$target
+mkdir -p "$out/corpus"
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+cp Tests/FlexCoreTests/Resources/JSONTestSuite/test_parsing/*.json Benchmarks/Data/*.json Fuzz/Seeds/* "$seeds/"
+
+# Swift's own crash backtracer would run inside AddressSanitizer's report and trip it: leave the
+# report to the sanitizer.
+SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+  -print_final_stats=1 -dict="Fuzz/$target.dict" -artifact_prefix="$out/" "$@" "$out/corpus" "$seeds"

@@ -1,0 +1,91 @@
+import FlexDecoder
+import Foundation
+import Testing
+
+/// Inputs that Fuzz/DecoderFuzzer.swift found breaking a promise, kept byte for byte (base64) with
+/// the exact outcome they must now have. The commit that fixed each one names the input too.
+@Suite("Fuzz regressions (decoder)")
+struct FuzzRegressionTests {
+  /// A holder that puts the free-form value below a key, so the error path has a prefix.
+  struct Envelope: Codable {
+    var payload: JSONValue
+  }
+
+  // MARK: - JSON5 numbers inside a JSONValue
+
+  /// DecoderFuzzer's JSON5 seed, as it crashed the round-trip check: a `JSONValue` decoded from
+  /// JSON5 kept `0x10`, `+1`, `.5`, `5.` and `-Infinity` as written, and FlexJSONEncoder wrote
+  /// them out unchanged, which is not JSON (the strict decoder rejected the output at the `x` of
+  /// `0x10`).
+  static let json5Seed = """
+    Ly8gSlNPTjU6IGNvbW1lbnRzLCB1bnF1b3RlZCBrZXlzLCB0cmFpbGluZyBjb21tYXMsIGhleGFkZWNpbWFsLCBJbmZpbml0eSBhbmQgTmFOCnsKICBp\
+    ZDogMHgyQSwgbmFtZTogJ0ZsZXgnLCBzY29yZTogSW5maW5pdHksIGFjdGl2ZTogZmFsc2UsIGNyZWF0ZWQ6IC0uNSwga2luZDogJ2FscGhhJywKICBz\
+    aGFwZToge2xhYmVsOiB7XzA6ICd0ZXh0Jyx9LH0sIHJhdGlvOiBOYU4sIGZsYWdzOiBbXSwgcG9pbnRzOiBbe3g6ICsxLCB5OiAyLix9LF0sCiAgY291\
+    bnRzOiB7J2snOiAxLH0sIC8qIGJsb2NrICovIHRyZWU6IHtjaGlsZHJlbjogW3tjaGlsZHJlbjogW3t9LF0sfSxdLH0sCiAgZXh0cmE6IFsweDEwLCAr\
+    MSwgLjUsIDUuLCAtSW5maW5pdHksIHthOiAnYicsIG46IG51bGx9XSwKfQo=
+    """
+
+  /// The seed's value, encoded with infinities and NaN as strings.
+  static let json5SeedAsJSON =
+    #"{"id":42,"name":"Flex","score":"inf","active":false,"created":-0.5,"kind":"alpha","#
+    + #""shape":{"label":{"_0":"text"}},"ratio":"nan","flags":[],"points":[{"x":1,"y":2}],"counts":{"k":1},"#
+    + #""tree":{"children":[{"children":[{}]}]},"extra":[16,1,0.5,5,"-inf",{"a":"b","n":null}]}"#
+
+  private func decodeJSON5Seed() throws -> JSONValue {
+    let data = try #require(Data(base64Encoded: Self.json5Seed))
+    let decoder = FlexJSONDecoder()
+    decoder.allowsJSON5 = true
+    return try decoder.decode(JSONValue.self, from: data)
+  }
+
+  private func encoder(convertingNonConformingFloats: Bool) -> FlexJSONEncoder {
+    let encoder = FlexJSONEncoder()
+    if convertingNonConformingFloats {
+      encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    }
+    return encoder
+  }
+
+  @Test func encoderWritesTheJSON5NumbersOfAJSONValueAsJSON() throws {
+    let value = try decodeJSON5Seed()
+    let encoder = encoder(convertingNonConformingFloats: true)
+    let written = try encoder.encodeToString(value)
+    #expect(written == Self.json5SeedAsJSON)
+    // The output is plain JSON: the strict decoder reads it.
+    #expect(
+      try FlexJSONDecoder.strict().decode(JSONValue.self, from: Data(written.utf8)) == JSONValue(parsing: written))
+  }
+
+  @Test func treeEncoderWritesTheJSON5NumbersOfAJSONValueAsJSON() throws {
+    let value = try decodeJSON5Seed()
+    let tree = try encoder(convertingNonConformingFloats: true).encodeToJSONValue(value)
+    #expect(tree.description == Self.json5SeedAsJSON)
+  }
+
+  @Test func encoderWritesTheJSON5NumbersOfANestedJSONValueAsJSON() throws {
+    let envelope = Envelope(payload: try decodeJSON5Seed())
+    let written = try encoder(convertingNonConformingFloats: true).encodeToString(envelope)
+    #expect(written == #"{"payload":"# + Self.json5SeedAsJSON + "}")
+  }
+
+  @Test func infinityInsideAJSONValueThrowsAtItsPathByDefault() throws {
+    let envelope = Envelope(payload: try decodeJSON5Seed())
+    let error = try #require(throws: EncodingError.self) {
+      try encoder(convertingNonConformingFloats: false).encode(envelope)
+    }
+    guard case .invalidValue(let value, let context) = error else {
+      Issue.record("expected invalidValue, got \(error)")
+      return
+    }
+    #expect((value as? Double) == .infinity)
+    #expect(context.codingPath.map(\.stringValue) == ["payload", "score"])
+  }
+
+  @Test func jsonValuesWithoutJSON5NumbersKeepTheirNumberText() throws {
+    let value = try JSONValue(parsing: #"[1.50, -0, 1E+2, 12345678901234567890123]"#)
+    #expect(
+      try encoder(convertingNonConformingFloats: false).encodeToString(value)
+        == "[1.50,-0,1E+2,12345678901234567890123]")
+  }
+}
