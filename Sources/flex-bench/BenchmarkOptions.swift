@@ -14,6 +14,8 @@ struct BenchmarkOptions {
   var libraries: [String] = []
   /// The modes to run, in registry order. Default: all of them.
   var modes: [BenchmarkMode] = BenchmarkMode.allCases
+  /// `--no-baseline` was given: skip the Foundation rows (for profiling one library alone).
+  var skipsBaseline = false
   /// `--help` was given: print ``usage`` and run nothing.
   var showsHelp = false
 
@@ -32,6 +34,7 @@ struct BenchmarkOptions {
                        (default: all of \(CorpusFile.allCases.map(\.shortName).joined(separator: ", ")))
       --library NAME   only rows whose library contains NAME (case-insensitive); repeatable.
                        The Foundation baseline rows always run, so ratios stay available.
+      --no-baseline    skip the Foundation rows (e.g. to profile FlexDecoder alone)
       --mode MODE      \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: "|"))|all (default all); repeatable
       --help           print this help
 
@@ -86,6 +89,8 @@ struct BenchmarkOptions {
             description:
               "unknown mode '\(name)'; known: \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: ", ")), all")
         }
+      case "--no-baseline":
+        skipsBaseline = true
       case "--help", "-h":
         showsHelp = true
       default:
@@ -97,9 +102,11 @@ struct BenchmarkOptions {
     if !selectedModes.isEmpty { modes = BenchmarkMode.allCases.filter(selectedModes.contains) }
   }
 
-  /// Whether rows of `library` run: baselines always do; others when they match a `--library`.
+  /// Whether rows of `library` run: baselines unless `--no-baseline`; others when they match a
+  /// `--library`.
   func includes(library: String, isBaseline: Bool) -> Bool {
-    isBaseline || libraries.isEmpty
+    if isBaseline { return !skipsBaseline }
+    return libraries.isEmpty
       || libraries.contains { library.lowercased().contains($0.lowercased()) }
   }
 

@@ -1,6 +1,8 @@
 // Keyed containers: the Codable face of one JSON object. How a key is found is in
 // ObjectLookup+Lookup.swift; KeyedContainer turns found values into Swift values.
 
+@_spi(Engine) import FlexCore
+
 /// `KeyedDecodingContainerProtocol` over one object of the tape: the generic face of an
 /// ``ObjectLookup``.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {

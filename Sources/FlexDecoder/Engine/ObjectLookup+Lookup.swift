@@ -17,6 +17,8 @@
 // before). For a model that matches its payload, all earlier members are claimed and the
 // signature usually is new, so the hit stands without comparing keys.
 
+@_spi(Engine) import FlexCore
+
 extension ObjectLookup {
   /// The tape index of the value for `key`, or `nil` if there is none.
   @inline(__always)

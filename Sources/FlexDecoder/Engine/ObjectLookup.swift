@@ -1,5 +1,7 @@
 // The state behind a keyed container; how keys are found is in ObjectLookup+Lookup.swift.
 
+@_spi(Engine) import FlexCore
+
 /// The state of a keyed container: one object of the tape, and how its keys are looked up.
 ///
 /// Not generic, so that creating one costs no generic metadata lookup and its lookup code is

@@ -6,6 +6,8 @@
 // per number. Comparing `T.self` with a concrete metatype is one pointer comparison; when it
 // matches, `T` *is* that type and `unsafeBitCast` is a no-op that only informs the compiler.
 
+@_spi(Engine) import FlexCore
+
 extension TapeDecoder {
   /// Whether ``decodeScalar(_:at:path:)`` handles `type`. Checked first, so that for every other
   /// type no `Optional<T>` is ever formed: in unspecialized generic code that costs a metadata

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // Types that JSONDecoder decodes its own way instead of calling their `init(from:)`: Date and

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // The engine behind FlexJSONDecoder: one object that conforms to `Decoder` and walks the tape.

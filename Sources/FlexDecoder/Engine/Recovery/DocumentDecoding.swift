@@ -1,6 +1,8 @@
 // One top-level decode under the error policy: a plain pass first, then replays that learn
 // where to recover (see RecoveryState.swift).
 
+@_spi(Engine) import FlexCore
+
 /// Decodes one document's top-level value (or the value at a key path).
 struct DocumentDecoding {
   /// More replays than this means something is wrong: give up with what was collected.

@@ -3,6 +3,8 @@
 // planned site can be dropped: the standard implementations cannot skip an element once
 // `isAtEnd` has said there is one, nor a key once `allKeys` has listed it.
 
+@_spi(Engine) import FlexCore
+
 /// Arrays whose elements the engine decodes itself during a replay.
 protocol RecoveringArrayDecodable {
   static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Self
