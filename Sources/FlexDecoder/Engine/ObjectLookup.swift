@@ -7,8 +7,12 @@
 /// Not generic, so that creating one costs no generic metadata lookup and its lookup code is
 /// compiled once; ``KeyedContainer`` is the thin generic face that Codable sees.
 final class ObjectLookup: UnknownKeyTracking {
-  /// Objects with more members than this are looked up through a hash map.
-  static var hashingThreshold: Int { 64 }
+  /// Objects with more members than this get a ``MemberIndex`` at the first lookup that the
+  /// hint does not answer; smaller ones are scanned.
+  static var indexingThreshold: Int { 8 }
+  /// Objects with more members than this (the bits of `claimedMask`) are looked up through
+  /// their ``MemberIndex`` alone.
+  static var hintedMemberLimit: Int { 64 }
 
   /// How JSON keys are compared with coding keys.
   enum Matching {
@@ -40,9 +44,10 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
   /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:)`).
   @exclusivity(unchecked) var memberSignatures: UInt64?
-  /// Key (converted by the key strategy, if any) → value index; first occurrence wins. Built for
-  /// key strategies and for large objects.
+  /// Converted key → value index; first occurrence wins. Built for key strategies.
   @exclusivity(unchecked) var convertedKeys: [String: Int]?
+  /// The hash index of the keys, once a lookup needed it (see MemberIndex.swift).
+  @exclusivity(unchecked) var memberIndex: MemberIndex?
   /// With an `unknownKeyPolicy` other than `.ignore`: the values some lookup used.
   @exclusivity(unchecked) var usedValueIndices: Set<Int>?
 
@@ -66,7 +71,7 @@ final class ObjectLookup: UnknownKeyTracking {
     } else {
       matching = .converted
     }
-    if matching == .converted || memberCount > Self.hashingThreshold {
+    if matching == .converted {
       convertedKeys = makeConvertedKeys()
     }
     if decoder.options.unknownKeyPolicy != .ignore {
