@@ -270,15 +270,11 @@ final class TapeDecoder: Decoder {
   /// Decodes the value at `valueIndex` as `T`; the caller has pushed the value's key.
   @inline(__always)
   func decodeValue<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
-    if isFastScalar(T.self), let scalar = try decodeScalar(type, at: valueIndex, path: pathStack) {
-      return scalar
-    }
+    if isFastScalar(T.self, at: valueIndex) { return try decodeFastScalar(type, at: valueIndex, path: pathStack) }
     let savedType = pendingType
     pendingType = type
     defer { pendingType = savedType }
-    if mayBeSpecialType(T.self), let special = try decodeSpecialType(type, at: valueIndex) {
-      return special
-    }
+    if isSpecialType(T.self) { return try decodeSpecialType(type, at: valueIndex) }
     let traits = session.traits(of: type)
     let savedIndex = index
     index = valueIndex
@@ -286,8 +282,8 @@ final class TapeDecoder: Decoder {
     let trackedBefore = session.trackedContainers.count
     let value: T
     do {
-      if recovery != nil, let recovered = try decodeCollectionRecovering(type, at: valueIndex) {
-        value = recovered
+      if recovery != nil {
+        value = try decodeDuringReplay(type, at: valueIndex)
       } else {
         value = try T(from: self)
       }
@@ -319,17 +315,14 @@ final class TapeDecoder: Decoder {
     _ type: T.Type, at valueIndex: Int, key: any CodingKey, explicitPath: [any CodingKey]?
   ) throws -> T {
     // Scalars need no path unless they fail: skip the push and pop.
-    if isFastScalar(T.self),
-      let scalar = try decodeScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key])
-    {
-      return scalar
+    if isFastScalar(T.self, at: valueIndex) {
+      return try decodeFastScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key])
     }
     // JSONDecoder reports an invalid ISO 8601 date at the path of the container that asked.
-    if T.self == Date.self, case .iso8601 = options.dateDecodingStrategy,
-      let date = try decodeISO8601Date(at: valueIndex, path: (explicitPath ?? pathStack) + [key], errorPath: pathStack)
-        as? T
-    {
-      return date
+    if T.self == Date.self, case .iso8601 = options.dateDecodingStrategy {
+      let date = try decodeISO8601Date(
+        at: valueIndex, path: (explicitPath ?? pathStack) + [key], errorPath: pathStack)
+      return unsafeBitCast(date, to: T.self)
     }
     if let explicitPath {
       let savedPath = pathStack
