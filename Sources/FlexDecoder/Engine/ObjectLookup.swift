@@ -24,21 +24,23 @@ final class ObjectLookup: UnknownKeyTracking {
     case loose
   }
 
-  let decoder: TapeDecoder
-  let tape: JSONTape
-  let objectIndex: Int
-  let memberCount: Int
-  let pathDepth: Int
-  let explicitPath: [any CodingKey]?
-  let matching: Matching
+  // The object being looked up. Variables only so that a container that nobody holds any more
+  // can be pointed at the next object of its type (see ContainerSlot.swift).
+  @exclusivity(unchecked) private(set) var decoder: TapeDecoder
+  @exclusivity(unchecked) private(set) var tape: JSONTape
+  @exclusivity(unchecked) private(set) var objectIndex = 0
+  @exclusivity(unchecked) private(set) var memberCount = 0
+  @exclusivity(unchecked) private(set) var pathDepth = 0
+  @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
+  @exclusivity(unchecked) private(set) var matching = Matching.exact
   /// The decoded type's own key map (``FlexKeyMapping``), if any.
-  let typeMapping: FlexKeyMap?
+  @exclusivity(unchecked) private(set) var typeMapping: FlexKeyMap?
   /// The decoder's global key map, if not empty and the object is not a `[String: …]`
   /// dictionary.
-  let globalMapping: FlexKeyMap?
+  @exclusivity(unchecked) private(set) var globalMapping: FlexKeyMap?
 
   @exclusivity(unchecked) var hintOrdinal = 0
-  @exclusivity(unchecked) var hintKeyIndex: Int
+  @exclusivity(unchecked) var hintKeyIndex = 0
   @exclusivity(unchecked) var claimedMask: UInt64 = 0
   /// The signatures of the keys that found a member, one bit each (see `signature(of:)`).
   @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
@@ -57,13 +59,31 @@ final class ObjectLookup: UnknownKeyTracking {
   ) {
     self.decoder = decoder
     self.tape = decoder.tape
+    point(
+      at: objectIndex, of: decoder, explicitPath: explicitPath, usesDefaultKeys: usesDefaultKeys,
+      typeMapping: typeMapping, globalMapping: globalMapping)
+  }
+
+  /// Looks up keys in the object at `objectIndex` of `decoder`'s tape from now on, with no trace
+  /// of the lookups made before.
+  func point(
+    at objectIndex: Int, of decoder: TapeDecoder, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,
+    typeMapping: FlexKeyMap?, globalMapping: FlexKeyMap?
+  ) {
+    self.decoder = decoder
+    self.tape = decoder.tape
     self.objectIndex = objectIndex
     self.memberCount = Int(decoder.tape[objectIndex].length)
     self.pathDepth = decoder.pathStack.count
     self.explicitPath = explicitPath
     self.typeMapping = typeMapping
     self.globalMapping = globalMapping
-    self.hintKeyIndex = objectIndex &+ 1
+    hintOrdinal = 0
+    hintKeyIndex = objectIndex &+ 1
+    claimedMask = 0
+    foundKeySignatures = 0
+    memberSignatures = nil
+    memberIndex = nil
     if usesDefaultKeys {
       matching = .exact
     } else if case .convertFromAnyCase = decoder.options.keyDecodingStrategy {
@@ -71,9 +91,8 @@ final class ObjectLookup: UnknownKeyTracking {
     } else {
       matching = .converted
     }
-    if matching == .converted {
-      convertedKeys = makeConvertedKeys()
-    }
+    convertedKeys = matching == .converted ? makeConvertedKeys() : nil
+    usedValueIndices = nil
     if decoder.options.unknownKeyPolicy != .ignore {
       usedValueIndices = []
       decoder.session.trackedContainers.append(self)

@@ -31,9 +31,26 @@ final class DecodeSession {
   @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
   /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
   @exclusivity(unchecked) var trackedContainers: [any UnknownKeyTracking] = []
+  /// One reusable keyed container per key type (see ContainerSlot.swift), by key type.
+  @exclusivity(unchecked) var containerSlots: [ObjectIdentifier: AnyObject] = [:]
+  /// The slot used last: array elements come in runs of one type.
+  @exclusivity(unchecked) private var lastContainerSlot: (keyType: ObjectIdentifier, slot: AnyObject)?
+  /// Whether keyed containers are reused: not when containers are tracked for unknown keys
+  /// (the tracking holds them), nor if the layout check fails.
+  @exclusivity(unchecked) var reusesContainers: Bool
 
   init(options: DecodingOptions) {
     self.options = options
+    self.reusesContainers = options.unknownKeyPolicy == .ignore
+  }
+
+  /// The container slot of a key type, if one was made.
+  @inline(__always)
+  func containerSlot(for keyType: ObjectIdentifier) -> AnyObject? {
+    if let lastContainerSlot, lastContainerSlot.keyType == keyType { return lastContainerSlot.slot }
+    guard let slot = containerSlots[keyType] else { return nil }
+    lastContainerSlot = (keyType, slot)
+    return slot
   }
 
   /// The most recently used traits: consecutive values (array elements) are usually of one type.
@@ -151,8 +168,47 @@ final class TapeDecoder: Decoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let mapping = try typeMapping(for: type)
+    if session.reusesContainers && session.recovery == nil && tape[index].kind == .object {
+      return reusableContainer(keyedBy: type, typeMapping: mapping)
+    }
     return try KeyedDecodingContainer(
       makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, typeMapping: mapping))
+  }
+
+  /// A keyed container for the object at `index`: the key type's slot's container if no one
+  /// holds it any more, else a new one (see ContainerSlot.swift).
+  private func reusableContainer<Key: CodingKey>(
+    keyedBy type: Key.Type, typeMapping: FlexKeyMap?
+  ) -> KeyedDecodingContainer<Key> {
+    let exemptsKeys = exemptsNextContainerFromKeyStrategy
+    exemptsNextContainerFromKeyStrategy = false
+    let usesDefaultKeys = options.usesDefaultKeys || exemptsKeys
+    let globalMapping = exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping
+    let identifier = ObjectIdentifier(type)
+    if let existing = session.containerSlot(for: identifier) {
+      let slot = unsafeDowncast(existing, to: ContainerSlot<Key>.self)
+      if slot.isFree {
+        slot.lookup.point(
+          at: index, of: self, explicitPath: nil, usesDefaultKeys: usesDefaultKeys, typeMapping: typeMapping,
+          globalMapping: globalMapping)
+        return slot.handOut()
+      }
+    }
+    let lookup = ObjectLookup(
+      decoder: self, objectIndex: index, explicitPath: nil, usesDefaultKeys: usesDefaultKeys,
+      typeMapping: typeMapping, globalMapping: globalMapping)
+    guard session.containerSlot(for: identifier) == nil else {
+      // The slot's container is still held (a recursive type, or a container kept by its
+      // user): this one is not reused.
+      return KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup))
+    }
+    let slot = ContainerSlot<Key>(lookup: lookup)
+    if ContainerLayout.allowsReuse(judging: slot) {
+      session.containerSlots[identifier] = slot
+    } else {
+      session.reusesContainers = false
+    }
+    return slot.handOut()
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
