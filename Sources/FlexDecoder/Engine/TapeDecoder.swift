@@ -81,6 +81,8 @@ struct TypeTraits: Sendable {
   let keyMapping: FlexKeyMap?
   /// Whether the type conforms to ``FlexValidatable``.
   let isValidatable: Bool
+  /// The type as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
+  let directArrayType: (any DirectArrayDecodable.Type)?
 
   /// Traits computed so far in this process: the conformance checks are dynamic casts, worth
   /// doing once per type rather than once per decode.
@@ -107,7 +109,8 @@ private final class TypeTraitsCache: @unchecked Sendable {
     // Outside the lock: a type's `keyMapping` is user code and could decode something itself.
     let computed = TypeTraits(
       keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
-      isValidatable: type is any FlexValidatable.Type)
+      isValidatable: type is any FlexValidatable.Type,
+      directArrayType: type as? any DirectArrayDecodable.Type)
     lock.lock()
     traits[identifier] = computed
     lock.unlock()
@@ -340,6 +343,8 @@ final class TapeDecoder: Decoder {
     do {
       if recovery != nil {
         value = try decodeDuringReplay(type, at: valueIndex)
+      } else if let arrayType = traits.directArrayType, tape[valueIndex].kind == .array {
+        value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
       } else {
         value = try T(from: self)
       }
