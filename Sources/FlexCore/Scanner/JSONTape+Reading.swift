@@ -81,18 +81,30 @@ extension JSONTape {
   }
 }
 
-/// `memcmp` without importing the C library.
+/// `memcmp` without importing the C library, for short byte strings such as keys: whole words,
+/// then one last word that overlaps the previous one (or two overlapping half-words for 4–7
+/// bytes) instead of a byte loop.
 @inlinable @inline(__always)
 func memoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
-  var index = 0
-  while index &+ 8 <= count {
-    if lhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      != rhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-    {
-      return false
+  if count >= 8 {
+    var index = 0
+    while index &+ 8 < count {
+      if lhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        != rhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      {
+        return false
+      }
+      index &+= 8
     }
-    index &+= 8
+    return lhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+      == rhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
   }
+  if count >= 4 {
+    return lhs.loadUnaligned(as: UInt32.self) == rhs.loadUnaligned(as: UInt32.self)
+      && lhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        == rhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+  }
+  var index = 0
   while index < count {
     if lhs.load(fromByteOffset: index, as: UInt8.self) != rhs.load(fromByteOffset: index, as: UInt8.self) {
       return false

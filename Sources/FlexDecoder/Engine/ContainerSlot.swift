@@ -48,40 +48,32 @@ final class ContainerSlot<Key: CodingKey> {
   func handOut() -> KeyedDecodingContainer<Key> {
     container.pointee
   }
-
-  /// Whether `container`'s box is its first word, as ``isFree`` assumes.
-  func hasExpectedLayout() -> Bool {
-    guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size,
-      MemoryLayout<KeyedDecodingContainer<Key>>.alignment == MemoryLayout<AnyObject>.alignment,
-      let reflectedBox = Mirror(reflecting: container.pointee).children.first?.value
-    else { return false }
-    let box = containerBytes.load(as: UnsafeRawPointer.self)
-    return UnsafeRawPointer(Unmanaged.passUnretained(reflectedBox as AnyObject).toOpaque()) == box
-  }
 }
 
-/// Whether ``ContainerSlot`` can tell that a container is free: checked once per process, on the
-/// first slot made.
+/// Whether ``ContainerSlot`` can tell that a container is free: `KeyedDecodingContainer` must be
+/// a single reference to its box. Checked once per process, on a container that Foundation's
+/// JSONDecoder makes: its size, and its one word against the box that reflection reports.
 enum ContainerLayout {
-  private static let verdict = LockedVerdict()
+  /// Whether keyed containers may be reused.
+  static let allowsReuse: Bool = {
+    let probe = try? JSONDecoder().decode(LayoutProbe.self, from: Data("{}".utf8))
+    return probe?.isSingleBoxReference ?? false
+  }()
 
-  /// Whether containers may be reused, judging by `slot` if no slot was judged before.
-  static func allowsReuse<Key>(judging slot: ContainerSlot<Key>) -> Bool {
-    verdict.value { slot.hasExpectedLayout() }
-  }
-}
+  private struct LayoutProbe: Decodable {
+    let isSingleBoxReference: Bool
 
-/// A lazily computed, lock-protected `Bool`.
-private final class LockedVerdict: @unchecked Sendable {
-  private let lock = NSLock()
-  private var verdict: Bool?
-
-  func value(_ compute: () -> Bool) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    if let verdict { return verdict }
-    let computed = compute()
-    verdict = computed
-    return computed
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.container(keyedBy: AnyCodingKey.self)
+      guard MemoryLayout.size(ofValue: container) == MemoryLayout<AnyObject>.size,
+        MemoryLayout.alignment(ofValue: container) == MemoryLayout<AnyObject>.alignment,
+        let reflectedBox = Mirror(reflecting: container).children.first?.value
+      else {
+        isSingleBoxReference = false
+        return
+      }
+      let word = withUnsafeBytes(of: &container) { $0.load(as: UnsafeRawPointer.self) }
+      isSingleBoxReference = UnsafeRawPointer(Unmanaged.passUnretained(reflectedBox as AnyObject).toOpaque()) == word
+    }
   }
 }

@@ -88,26 +88,33 @@ struct MemberIndex {
     return Array(tape.string(at: second).utf8).withUnsafeBytes { tape.key(at: first, equals: $0) }
   }
 
-  /// A 64-bit hash of `bytes`, eight at a time (multiply-xorshift rounds; keys are short).
+  /// A 64-bit hash of `bytes`, eight at a time (multiply-xorshift rounds; keys are short). The
+  /// tail is read as one word overlapping the previous one, or as two overlapping half-words.
   @inline(__always)
   static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-    var offset = 0
-    if let base = bytes.baseAddress {
-      while offset &+ 8 <= bytes.count {
+    let count = bytes.count
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    guard let base = bytes.baseAddress else { return hash }
+    var tail: UInt64
+    if count >= 8 {
+      var offset = 0
+      while offset &+ 8 < count {
         hash = (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
         hash ^= hash &>> 31
         offset &+= 8
       }
-      if offset < bytes.count {
-        var tail: UInt64 = 0
-        while offset < bytes.count {
-          tail = tail &<< 8 | UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
-          offset &+= 1
-        }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+      tail = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    } else if count >= 4 {
+      tail =
+        UInt64(base.loadUnaligned(as: UInt32.self)) &<< 32
+        | UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+    } else {
+      tail = 0
+      for offset in 0..<count {
+        tail = tail &<< 8 | UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
       }
     }
+    hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
     return hash ^ hash &>> 29
   }
 }

@@ -156,9 +156,13 @@ extension ObjectLookup {
   /// signatures.
   @inline(__always)
   private static func signature(of utf8: UnsafeRawBufferPointer) -> UInt64 {
-    var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
-    if let first = utf8.first, let last = utf8.last {
-      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35 ^ UInt64(utf8[utf8.count / 2]) &* 0x27D4_EB2F
+    let count = utf8.count
+    var mix = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9
+    if count > 0, let base = utf8.baseAddress {
+      mix ^=
+        UInt64(base.load(as: UInt8.self)) &* 0x85EB_CA6B
+        ^ UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &* 0xC2B2_AE35
+        ^ UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) &* 0x27D4_EB2F
     }
     return 1 &<< ((mix ^ mix &>> 29) & 63)
   }

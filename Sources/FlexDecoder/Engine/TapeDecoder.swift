@@ -36,12 +36,12 @@ final class DecodeSession {
   /// The slot used last: array elements come in runs of one type.
   @exclusivity(unchecked) private var lastContainerSlot: (keyType: ObjectIdentifier, slot: AnyObject)?
   /// Whether keyed containers are reused: not when containers are tracked for unknown keys
-  /// (the tracking holds them), nor if the layout check fails.
+  /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
   @exclusivity(unchecked) var reusesContainers: Bool
 
   init(options: DecodingOptions) {
     self.options = options
-    self.reusesContainers = options.unknownKeyPolicy == .ignore
+    self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsReuse
   }
 
   /// The container slot of a key type, if one was made.
@@ -206,11 +206,7 @@ final class TapeDecoder: Decoder {
       return KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup))
     }
     let slot = ContainerSlot<Key>(lookup: lookup)
-    if ContainerLayout.allowsReuse(judging: slot) {
-      session.containerSlots[identifier] = slot
-    } else {
-      session.reusesContainers = false
-    }
+    session.containerSlots[identifier] = slot
     return slot.handOut()
   }
 
