@@ -26,13 +26,13 @@ final class DecodeSession {
   /// Notes (coercions, unknown keys) for the report, with their byte offsets.
   @exclusivity(unchecked) var notes: [(offset: Int, issue: FlexIssue)] = []
   /// Per-type facts, looked up once per type.
-  @exclusivity(unchecked) var traits: [ObjectIdentifier: TypeTraits] = [:]
+  @exclusivity(unchecked) var traits = TypeTable<TypeTraits>()
   /// The (type, key type) pairs whose map names were checked against the keys.
   @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
   /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
   @exclusivity(unchecked) var trackedContainers: [any UnknownKeyTracking] = []
   /// One reusable keyed container per key type (see ContainerSlot.swift), by key type.
-  @exclusivity(unchecked) var containerSlots: [ObjectIdentifier: AnyObject] = [:]
+  @exclusivity(unchecked) var containerSlots = TypeTable<AnyObject>()
   /// The slot used last: array elements come in runs of one type.
   @exclusivity(unchecked) private var lastContainerSlot: (keyType: ObjectIdentifier, slot: AnyObject)?
   /// Whether keyed containers are reused: not when containers are tracked for unknown keys
