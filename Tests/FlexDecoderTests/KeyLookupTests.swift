@@ -7,8 +7,8 @@ import Testing
 /// lookup order, with duplicate keys (the first occurrence wins), escaped keys and absent keys.
 @Suite("Key lookup")
 struct KeyLookupTests {
-  /// Sizes on both sides of the scan/index threshold (8 members) and of the hint limit (64).
-  static let sizes = [3, 8, 9, 20, 64, 65, 300]
+  /// Sizes on both sides of the scan/index threshold (32 members) and of the hint limit (64).
+  static let sizes = [3, 8, 9, 32, 33, 64, 65, 300]
 
   @Test(arguments: sizes)
   func keysAskedInDocumentOrderFindTheirValues(memberCount: Int) throws {

@@ -9,7 +9,7 @@
 final class ObjectLookup: UnknownKeyTracking {
   /// Objects with more members than this get a ``MemberIndex`` at the first lookup that the
   /// hint does not answer; smaller ones are scanned.
-  static var indexingThreshold: Int { 8 }
+  static var indexingThreshold: Int { 32 }
   /// Objects with more members than this (the bits of `claimedMask`) are looked up through
   /// their ``MemberIndex`` alone.
   static var hintedMemberLimit: Int { 64 }
