@@ -6,7 +6,7 @@
 // the same order, so ObjectLookup first tries the member after the previous hit: one
 // comparison. When a model declares its properties in another order than its payload (GitHub's
 // 64-member repository object, say), each lookup would scan half the object. So on the first
-// miss in an object of more than a few members, its keys are hashed once into this table, and
+// miss in an object of more than 32 members, its keys are hashed once into this table, and
 // every later lookup costs a hash of the coding key and about one probe, found or not.
 //
 // Keys are hashed as raw UTF-8 bytes (unescaped first, in the rare key written with escapes):
