@@ -65,9 +65,9 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt128, forKey key: Key) throws { try writeInteger(value, key) }
 
   @inline(__always)
-  private func writeInteger<T: BinaryInteger>(_ value: T, _ key: Key) throws {
+  private func writeInteger<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
     try begin(key)
-    session.writer.writeRaw(String(value))
+    session.writer.writeInteger(value)
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {

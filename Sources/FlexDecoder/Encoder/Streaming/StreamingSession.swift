@@ -65,8 +65,8 @@ final class StreamingSession {
   @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
   /// Set when a non-throwing Codable call could not be streamed.
   private(set) var isUnstreamable = false
-  /// Key maps by type, looked up once per type.
-  @exclusivity(unchecked) private var mappings = TypeKeyMappings()
+  /// Encoding traits by type, looked up once per type.
+  @exclusivity(unchecked) private var traits = EncodingTraitsTable()
 
   init(options: EncodingOptions) {
     self.options = options
@@ -100,8 +100,8 @@ final class StreamingSession {
     return writer.output
   }
 
-  func keyMapping(of type: Any.Type) -> FlexKeyMap? {
-    mappings.mapping(of: type)
+  func traits(of type: any Encodable.Type) -> EncodingTraits {
+    traits.traits(of: type)
   }
 
   // MARK: Containers
