@@ -13,6 +13,18 @@ struct ContainerReuseTests {
     #expect(ContainerLayout.allowsReuse)
   }
 
+  /// The reusable containers refer to their decoder, which refers to the decode call's state
+  /// that holds them: the cycle must be broken when the call returns, or every decode leaks.
+  @Test(arguments: [#"{"first": 1, "second": 2}"#, #"{"first": 1}"#])
+  func theDecoderIsReleasedWhenADecodeReturnsOrThrows(json: String) throws {
+    let box = WeakDecoderBox()
+    let decoder = FlexJSONDecoder()
+    decoder.userInfo[WeakDecoderBox.key] = box
+    _ = try? decoder.decode([DecoderCapture].self, from: Data("[\(json), \(json)]".utf8))
+    #expect(box.didCapture)
+    #expect(box.decoder == nil)
+  }
+
   @Test func aRecursiveTypeReadsEachLevelFromItsOwnObject() throws {
     let json = #"""
       {"name": "root", "children": [
@@ -112,4 +124,23 @@ private struct Inner: Codable, Equatable {
 private struct Outer: Codable, Equatable {
   var firstValue: Int
   var byName: [String: Inner]
+}
+
+/// Holds, weakly, the `Decoder` a ``DecoderCapture`` was decoded with.
+private final class WeakDecoderBox: @unchecked Sendable {
+  static let key = CodingUserInfoKey(rawValue: "weakDecoderBox")!
+  weak var decoder: AnyObject?
+  var didCapture = false
+}
+
+/// Asks for a keyed container, reads both keys, and hands its decoder to the box in `userInfo`.
+private struct DecoderCapture: Decodable {
+  init(from decoder: any Decoder) throws {
+    let box = decoder.userInfo[WeakDecoderBox.key] as? WeakDecoderBox
+    box?.decoder = decoder as AnyObject
+    box?.didCapture = true
+    let container = try decoder.container(keyedBy: PairKey.self)
+    _ = try container.decode(Int.self, forKey: .first)
+    _ = try container.decode(Int.self, forKey: .second)
+  }
 }

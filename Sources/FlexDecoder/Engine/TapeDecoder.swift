@@ -44,6 +44,13 @@ final class DecodeSession {
     self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsReuse
   }
 
+  /// Drops the reusable containers, which hold the session's decoders (a reference cycle
+  /// otherwise).
+  func releaseContainers() {
+    containerSlots = TypeTable()
+    lastContainerSlot = nil
+  }
+
   /// The container slot of a key type, if one was made.
   @inline(__always)
   func containerSlot(for keyType: ObjectIdentifier) -> AnyObject? {

@@ -78,6 +78,8 @@ struct DocumentDecoding {
 
   private func decodeOnce<T: Decodable>(_ type: T.Type, session: DecodeSession) throws -> T {
     let decoder = TapeDecoder(tape: tape, session: session)
+    // The reusable containers refer back to the session through their decoders.
+    defer { session.releaseContainers() }
     let valueIndex = try keyPath.map { try decoder.walk($0, from: 0) } ?? 0
     return try decoder.decodeValue(type, at: valueIndex)
   }
