@@ -10,7 +10,8 @@ import Testing
 struct ContainerReuseTests {
   /// The layout check passes on this platform, so the tests below exercise reuse.
   @Test func keyedContainersAreSingleBoxReferencesHere() {
-    #expect(ContainerLayout.allowsReuse)
+    #expect(ContainerLayout.allowsDecodingReuse)
+    #expect(ContainerLayout.allowsEncodingReuse)
   }
 
   /// The reusable containers refer to their decoder, which refers to the decode call's state
@@ -23,6 +24,31 @@ struct ContainerReuseTests {
     _ = try? decoder.decode([DecoderCapture].self, from: Data("[\(json), \(json)]".utf8))
     #expect(box.didCapture)
     #expect(box.decoder == nil)
+  }
+
+  @Test func aRecursiveTypeEncodesEachLevelIntoItsOwnObject() throws {
+    let tree = TreeNode(
+      name: "root",
+      children: [
+        TreeNode(name: "a", children: [TreeNode(name: "a1", children: [], weight: 4)], weight: 2),
+        TreeNode(name: "b", children: [], weight: 3),
+      ], weight: 1)
+    let flex = FlexJSONEncoder()
+    flex.outputFormatting = [.sortedKeys]
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = [.sortedKeys]
+    #expect(try flex.encode(tree) == foundation.encode(tree))
+    #expect(try FlexJSONDecoder().decode(TreeNode.self, from: flex.encode(tree)) == tree)
+  }
+
+  @Test func theEncoderIsReleasedWhenAnEncodeReturns() throws {
+    let box = WeakDecoderBox()
+    let encoder = FlexJSONEncoder()
+    encoder.userInfo[WeakDecoderBox.key] = box
+    let data = try encoder.encode([EncoderCapture(value: 1), EncoderCapture(value: 2)])
+    #expect(String(decoding: data, as: UTF8.self) == #"[{"first":1},{"first":2}]"#)
+    #expect(box.captured.count == 2)
+    #expect(box.captured.allSatisfy { $0.object == nil })
   }
 
   @Test func aRecursiveTypeReadsEachLevelFromItsOwnObject() throws {
@@ -126,11 +152,18 @@ private struct Outer: Codable, Equatable {
   var byName: [String: Inner]
 }
 
-/// Holds, weakly, the `Decoder` a ``DecoderCapture`` was decoded with.
+/// Holds, weakly, the `Decoder` (or `Encoder`) a ``DecoderCapture`` (``EncoderCapture``) was given.
 private final class WeakDecoderBox: @unchecked Sendable {
   static let key = CodingUserInfoKey(rawValue: "weakDecoderBox")!
   weak var decoder: AnyObject?
   var didCapture = false
+  /// Every encoder captured, weakly.
+  var captured: [WeakReference] = []
+}
+
+/// A weak reference.
+private struct WeakReference {
+  weak var object: AnyObject?
 }
 
 /// Asks for a keyed container, reads both keys, and hands its decoder to the box in `userInfo`.
@@ -142,5 +175,17 @@ private struct DecoderCapture: Decodable {
     let container = try decoder.container(keyedBy: PairKey.self)
     _ = try container.decode(Int.self, forKey: .first)
     _ = try container.decode(Int.self, forKey: .second)
+  }
+}
+
+/// Hands its encoder to the box in `userInfo`, then writes `{"first": value}`.
+private struct EncoderCapture: Encodable {
+  var value: Int
+
+  func encode(to encoder: any Encoder) throws {
+    let box = encoder.userInfo[WeakDecoderBox.key] as? WeakDecoderBox
+    box?.captured.append(WeakReference(object: encoder as AnyObject))
+    var container = encoder.container(keyedBy: PairKey.self)
+    try container.encode(value, forKey: .first)
   }
 }

@@ -41,7 +41,7 @@ final class DecodeSession {
 
   init(options: DecodingOptions) {
     self.options = options
-    self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsReuse
+    self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
   }
 
   /// Drops the reusable containers, which hold the session's decoders (a reference cycle
@@ -196,9 +196,9 @@ final class TapeDecoder: Decoder {
     let globalMapping = exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping
     let identifier = ObjectIdentifier(type)
     if let existing = session.containerSlot(for: identifier) {
-      let slot = unsafeDowncast(existing, to: ContainerSlot<Key>.self)
+      let slot = unsafeDowncast(existing, to: ContainerSlot<KeyedDecodingContainer<Key>, ObjectLookup>.self)
       if slot.isFree {
-        slot.lookup.point(
+        slot.state.point(
           at: index, of: self, explicitPath: nil, usesDefaultKeys: usesDefaultKeys, typeMapping: typeMapping,
           globalMapping: globalMapping)
         return slot.handOut()
@@ -212,7 +212,7 @@ final class TapeDecoder: Decoder {
       // user): this one is not reused.
       return KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup))
     }
-    let slot = ContainerSlot<Key>(lookup: lookup)
+    let slot = ContainerSlot(state: lookup, container: KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup)))
     session.containerSlots[identifier] = slot
     return slot.handOut()
   }

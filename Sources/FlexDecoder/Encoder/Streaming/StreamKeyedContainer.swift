@@ -1,15 +1,42 @@
-/// A keyed container of a streamed object: a handle on one open container of the session.
-struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: StreamEncoder
-  let position: (level: Int, identity: Int)
+/// What a keyed container of a streamed object writes through: the encoder of the object's
+/// value, and the object's place among the session's open containers. A class, so that a
+/// container nobody holds any more can be pointed at the next object of its type (see
+/// ContainerSlot.swift).
+final class StreamKeyedState {
+  @exclusivity(unchecked) private(set) var encoder: StreamEncoder
+  @exclusivity(unchecked) private(set) var position: (level: Int, identity: Int)
   /// The container's own path, for nested containers; else the encoder's.
-  var explicitPath: [any CodingKey]?
+  @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
 
-  init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]? = nil) {
+  init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]?) {
     self.encoder = encoder
     self.position = position
     self.explicitPath = explicitPath
   }
+
+  /// Writes to the object at `position`, opened by `encoder`'s value, from now on.
+  func point(at position: (level: Int, identity: Int), of encoder: StreamEncoder) {
+    self.encoder = encoder
+    self.position = position
+    explicitPath = nil
+  }
+}
+
+/// A keyed container of a streamed object: a handle on one open container of the session.
+struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let state: StreamKeyedState
+
+  init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]? = nil) {
+    self.state = StreamKeyedState(encoder: encoder, position: position, explicitPath: explicitPath)
+  }
+
+  init(state: StreamKeyedState) {
+    self.state = state
+  }
+
+  private var encoder: StreamEncoder { state.encoder }
+  private var position: (level: Int, identity: Int) { state.position }
+  private var explicitPath: [any CodingKey]? { state.explicitPath }
 
   var codingPath: [any CodingKey] { explicitPath ?? encoder.codingPath }
 

@@ -67,6 +67,10 @@ final class StreamingSession {
   private(set) var isUnstreamable = false
   /// Encoding traits by type, looked up once per type.
   @exclusivity(unchecked) private var traits = EncodingTraitsTable()
+  /// One reusable keyed container per key type (see ContainerSlot.swift), by key type.
+  @exclusivity(unchecked) var containerSlots = TypeTable<AnyObject>()
+  /// Whether keyed containers are reused (unless the layout check of ContainerLayout fails).
+  let reusesContainers = ContainerLayout.allowsEncodingReuse
 
   init(options: EncodingOptions) {
     self.options = options
@@ -87,6 +91,8 @@ final class StreamingSession {
   /// - Throws: `StreamingUnavailable` when the tree encoder must take over; the value's own
   ///   errors; `EncodingError.invalidValue` when the top-level value encodes nothing.
   func encodeDocument<T: Encodable>(_ value: T) throws -> [UInt8] {
+    // The reusable containers refer back to the session through their encoders.
+    defer { containerSlots = TypeTable() }
     let root = StreamEncoder(session: self)
     var wrote = try root.writeScalar(value, path: [])
     if !wrote { wrote = try root.writeEncodable(value, isTopLevel: true) }
