@@ -71,6 +71,6 @@ struct JSONWriterNumbersTests {
   private func written(_ body: (inout JSONWriter) -> Void) -> String {
     var writer = JSONWriter()
     body(&writer)
-    return String(decoding: writer.output, as: UTF8.self)
+    return String(decoding: writer.output.bytes, as: UTF8.self)
   }
 }

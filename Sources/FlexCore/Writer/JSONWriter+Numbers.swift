@@ -32,19 +32,15 @@ extension JSONWriter {
   /// Appends a finite `Double` as JSONEncoder writes it: its `description` (the shortest text
   /// that reads back as the same value), without a trailing `.0`.
   package mutating func writeFinite(_ value: Double) {
-    var sink = ASCIISink()
-    swap(&sink.output, &output)
+    var sink = ASCIISink(output: output)
     value.write(to: &sink)
-    swap(&sink.output, &output)
     trimTrailingPointZero()
   }
 
   /// Appends a finite `Float` as JSONEncoder writes it (see ``writeFinite(_:)-(Double)``).
   package mutating func writeFinite(_ value: Float) {
-    var sink = ASCIISink()
-    swap(&sink.output, &output)
+    var sink = ASCIISink(output: output)
     value.write(to: &sink)
-    swap(&sink.output, &output)
     trimTrailingPointZero()
   }
 
@@ -57,14 +53,14 @@ extension JSONWriter {
   }
 }
 
-/// A `TextOutputStream` over a writer's bytes (swapped in and out, so they are never copied).
-/// Floating-point types write their digits through `_writeASCII` from a stack buffer, so no
-/// `String` is made for them.
+/// A `TextOutputStream` over a writer's bytes. Floating-point types write their digits through
+/// `_writeASCII` from a stack buffer, so no `String` is made for them.
 private struct ASCIISink: TextOutputStream {
-  var output: [UInt8] = []
+  let output: JSONOutput
 
   mutating func write(_ string: String) {
-    output.append(contentsOf: string.utf8)
+    var string = string
+    string.withUTF8 { output.append(contentsOf: $0) }
   }
 
   mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {

@@ -6,7 +6,7 @@
 /// non-ASCII text, is written as UTF-8.
 package struct JSONWriter {
   /// The text written so far.
-  package var output: [UInt8] = []
+  package let output: JSONOutput
   package let options: JSONFormattingOptions
   private let escapesSlashes: Bool
   private let pretty: Bool
@@ -15,7 +15,7 @@ package struct JSONWriter {
     self.options = options
     self.escapesSlashes = !options.contains(.withoutEscapingSlashes)
     self.pretty = options.contains(.prettyPrinted)
-    output.reserveCapacity(capacity)
+    output = JSONOutput(capacity: capacity)
   }
 
   // MARK: Values

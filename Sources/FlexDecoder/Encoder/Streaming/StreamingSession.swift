@@ -90,7 +90,7 @@ final class StreamingSession {
   /// Encodes `value` as the whole document.
   /// - Throws: `StreamingUnavailable` when the tree encoder must take over; the value's own
   ///   errors; `EncodingError.invalidValue` when the top-level value encodes nothing.
-  func encodeDocument<T: Encodable>(_ value: T) throws -> [UInt8] {
+  func encodeDocument<T: Encodable>(_ value: T) throws -> JSONOutput {
     // The reusable containers refer back to the session through their encoders.
     defer { containerSlots = TypeTable() }
     let root = StreamEncoder(session: self)
@@ -249,12 +249,16 @@ final class StreamingSession {
       contents.append(member.contentStart..<end)
     }
     let order = members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
-    let region = Array(writer.output[regionStart..<regionEnd])
-    writer.output.removeSubrange(regionStart...)
+    let region = writer.output.bytes(in: regionStart..<regionEnd)
+    writer.output.removeSubrange(from: regionStart)
     for (position, index) in order.enumerated() {
       writer.writeElementSeparator(isFirst: position == 0, depth: entry.depth)
       let content = contents[index]
-      writer.output.append(contentsOf: region[(content.lowerBound - regionStart)..<(content.upperBound - regionStart)])
+      region.withUnsafeBytes { region in
+        writer.output.append(
+          contentsOf: UnsafeRawBufferPointer(
+            rebasing: region[(content.lowerBound - regionStart)..<(content.upperBound - regionStart)]))
+      }
     }
   }
 }
