@@ -11,8 +11,11 @@
 package final class JSONOutput {
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) private var capacity: Int
-  /// The number of bytes written.
-  @exclusivity(unchecked) package private(set) var count = 0
+  @exclusivity(unchecked) private var written = 0
+
+  /// The number of bytes written. (A computed property: other modules read a stored one with a
+  /// runtime exclusivity check.)
+  package var count: Int { written }
 
   /// An empty buffer with room for `capacity` bytes before it grows.
   package init(capacity: Int) {
@@ -48,17 +51,17 @@ package final class JSONOutput {
 
   @inline(__always)
   package func append(_ byte: UInt8) {
-    if count == capacity { grow(toHold: count &+ 1) }
-    base[count] = byte
-    count &+= 1
+    if written == capacity { grow(toHold: written &+ 1) }
+    base[written] = byte
+    written &+= 1
   }
 
   @inline(__always)
   package func append(contentsOf bytes: UnsafeRawBufferPointer) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-    if capacity &- count < bytes.count { grow(toHold: count &+ bytes.count) }
-    UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
-    count &+= bytes.count
+    if capacity &- written < bytes.count { grow(toHold: written &+ bytes.count) }
+    UnsafeMutableRawPointer(base + written).copyMemory(from: source, byteCount: bytes.count)
+    written &+= bytes.count
   }
 
   @inline(__always)
@@ -74,13 +77,13 @@ package final class JSONOutput {
   /// Drops the bytes from `offset` on.
   package func removeSubrange(from offset: Int) {
     precondition(offset >= 0 && offset <= count)
-    count = offset
+    written = offset
   }
 
   /// Drops the last `byteCount` bytes.
   package func removeLast(_ byteCount: Int) {
     precondition(byteCount >= 0 && byteCount <= count)
-    count &-= byteCount
+    written &-= byteCount
   }
 
   @inline(never)
@@ -88,7 +91,7 @@ package final class JSONOutput {
     var newCapacity = capacity &* 2
     while newCapacity < needed { newCapacity &*= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newBase.update(from: base, count: count)
+    newBase.update(from: base, count: written)
     base.deallocate()
     base = newBase
     capacity = newCapacity

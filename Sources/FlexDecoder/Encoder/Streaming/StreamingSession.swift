@@ -37,8 +37,10 @@ final class StreamingSession {
     /// JSON nesting depth of the container's members (for pretty printing).
     let depth: Int
     var count = 0
-    /// Duplicate-key filter: one bit per key signature (see `signature(of:)`).
+    /// Duplicate-key filter: two bits per key, one in each word (see `signature(of:)`); a key may
+    /// have been written before only if both of its bits are set.
     var signatures: UInt64 = 0
+    var moreSignatures: UInt64 = 0
     /// Where this object's members start in `memberLog`.
     let firstMember: Int
   }
@@ -194,13 +196,14 @@ final class StreamingSession {
   func beginMember(level: Int, identity: Int, key: String) throws {
     try activate(level: level, identity: identity)
     let signature = Self.signature(of: key)
-    if stack[level].signatures & signature != 0 {
+    if stack[level].signatures & signature.0 != 0 && stack[level].moreSignatures & signature.1 != 0 {
       // `String ==` (canonical equivalence, as JSONEncoder's dictionary compares keys).
       for member in memberLog[stack[level].firstMember...] where member.key == key {
         throw StreamingUnavailable()  // the same key again: its first value must be replaced
       }
     }
-    stack[level].signatures |= signature
+    stack[level].signatures |= signature.0
+    stack[level].moreSignatures |= signature.1
     let separatorStart = writer.output.count
     writer.writeElementSeparator(isFirst: stack[level].count == 0, depth: stack[level].depth)
     memberLog.append(Member(key: key, separatorStart: separatorStart, contentStart: writer.output.count))
@@ -220,20 +223,35 @@ final class StreamingSession {
     level < stack.count && stack[level].identity == identity ? stack[level].count : 0
   }
 
-  /// One of 64 bits for a key. Equal keys get equal bits; keys with non-ASCII bytes all get the
-  /// top bit, since canonically equivalent spellings (`é`, `e\u{301}`) differ in their bytes.
+  /// Two bits for a key, one for each signature word, from a hash of its UTF-8. Equal keys get
+  /// equal bits; keys with non-ASCII bytes all get the top bits, since canonically equivalent
+  /// spellings (`é`, `e\u{301}`) differ in their bytes.
   @inline(__always)
-  private static func signature(of key: String) -> UInt64 {
+  private static func signature(of key: String) -> (UInt64, UInt64) {
     var key = key
-    return key.withUTF8 { utf8 -> UInt64 in
-      guard let first = utf8.first, let last = utf8.last else { return 1 }
-      var highBits: UInt8 = 0
-      for byte in utf8 { highBits |= byte }
-      if highBits >= 0x80 { return 1 &<< 63 }
-      var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
-      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35 ^ UInt64(utf8[utf8.count / 2]) &* 0x27D4_EB2F
-      return 1 &<< ((mix ^ mix &>> 29) % 63)
+    return key.withUTF8 { utf8 -> (UInt64, UInt64) in
+      let bytes = UnsafeRawBufferPointer(utf8)
+      guard isASCII(bytes) else { return (1 &<< 63, 1 &<< 63) }
+      let hash = MemberIndex.hash(bytes)
+      return (1 &<< (hash & 63), 1 &<< ((hash &>> 6) & 63))
     }
+  }
+
+  /// Whether `bytes` are all ASCII, eight at a time.
+  @inline(__always)
+  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var highBits: UInt64 = 0
+    var offset = 0
+    while offset &+ 8 <= bytes.count {
+      highBits |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset &+= 8
+    }
+    while offset < bytes.count {
+      highBits |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+      offset &+= 1
+    }
+    return highBits & 0x8080_8080_8080_8080 == 0
   }
 
   /// Puts the members of a closing object in key order (by UTF-8 bytes, as JSONEncoder sorts),
