@@ -116,6 +116,11 @@ final class StreamEncoder: Encoder {
 
   // MARK: Keys
 
+  /// Whether ``jsonKey(for:containerPath:)`` is always the key's `stringValue`.
+  var writesKeysAsTheyAre: Bool {
+    exemptsKeyStrategy || (typeMapping == nil && session.globalMapping == nil && session.usesDefaultKeys)
+  }
+
   /// The JSON key for `key`: the type's (or global) map's first candidate, else the key
   /// converted by the key strategy. A key path cannot be streamed.
   func jsonKey(for key: any CodingKey, containerPath: @autoclosure () -> [any CodingKey]) throws -> String {

@@ -3,15 +3,22 @@
 /// container nobody holds any more can be pointed at the next object of its type (see
 /// ContainerSlot.swift).
 final class StreamKeyedState {
+  /// The session all encoders of one encode call share. (A constant, so reading it costs no
+  /// retain.)
+  let session: StreamingSession
   @exclusivity(unchecked) private(set) var encoder: StreamEncoder
   @exclusivity(unchecked) private(set) var position: (level: Int, identity: Int)
   /// The container's own path, for nested containers; else the encoder's.
   @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
+  /// Whether keys are written as their `stringValue`: no key map, no key strategy.
+  @exclusivity(unchecked) private(set) var writesKeysAsTheyAre: Bool
 
   init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]?) {
+    self.session = encoder.session
     self.encoder = encoder
     self.position = position
     self.explicitPath = explicitPath
+    self.writesKeysAsTheyAre = encoder.writesKeysAsTheyAre
   }
 
   /// Writes to the object at `position`, opened by `encoder`'s value, from now on.
@@ -19,6 +26,7 @@ final class StreamKeyedState {
     self.encoder = encoder
     self.position = position
     explicitPath = nil
+    writesKeysAsTheyAre = encoder.writesKeysAsTheyAre
   }
 }
 
@@ -37,16 +45,15 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private var encoder: StreamEncoder { state.encoder }
   private var position: (level: Int, identity: Int) { state.position }
   private var explicitPath: [any CodingKey]? { state.explicitPath }
+  private var session: StreamingSession { state.session }
 
   var codingPath: [any CodingKey] { explicitPath ?? encoder.codingPath }
-
-  private var session: StreamingSession { encoder.session }
 
   /// Writes the separator and the JSON key of `key`.
   @inline(__always)
   private func begin(_ key: Key) throws {
-    let name = try encoder.jsonKey(for: key, containerPath: codingPath)
-    try session.beginMember(level: position.level, identity: position.identity, key: name)
+    let name = state.writesKeysAsTheyAre ? key.stringValue : try encoder.jsonKey(for: key, containerPath: codingPath)
+    try session.beginMember(level: state.position.level, identity: state.position.identity, key: name)
   }
 
   mutating func encodeNil(forKey key: Key) throws {
