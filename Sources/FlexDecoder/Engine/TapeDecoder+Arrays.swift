@@ -29,6 +29,18 @@ extension Array: DirectArrayDecodable where Element: Decodable {
   }
 }
 
+/// Whether a type is ``DirectArrayDecodable``, as the process-wide cache knows it.
+struct DirectArrayType: Sendable {
+  /// The type as a ``DirectArrayDecodable``, or `nil`.
+  let type: (any DirectArrayDecodable.Type)?
+
+  private static let cache = ProcessTypeCache<DirectArrayType>()
+
+  static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> DirectArrayType {
+    cache.value(for: identifier) { DirectArrayType(type: type as? any DirectArrayDecodable.Type) }
+  }
+}
+
 extension TapeDecoder {
   /// `T`, an array type whose traits found it ``DirectArrayDecodable`` as `arrayType`, decoded
   /// from the array at `valueIndex`.

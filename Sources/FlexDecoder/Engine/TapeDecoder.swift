@@ -27,6 +27,8 @@ final class DecodeSession {
   @exclusivity(unchecked) var notes: [(offset: Int, issue: FlexIssue)] = []
   /// Per-type facts, looked up once per type.
   @exclusivity(unchecked) var traits = TypeTable<TypeTraits>()
+  /// Array types the engine decodes itself, by type (see `directArrayType(of:)`).
+  @exclusivity(unchecked) private var arrayTypes = TypeTable<DirectArrayType>()
   /// The (type, key type) pairs whose map names were checked against the keys.
   @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
   /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
@@ -49,6 +51,16 @@ final class DecodeSession {
   func releaseContainers() {
     containerSlots = TypeTable()
     lastContainerSlot = nil
+  }
+
+  /// `type` as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
+  /// Asked only for values that are arrays: most types never need the cast.
+  func directArrayType(of type: any Decodable.Type) -> (any DirectArrayDecodable.Type)? {
+    let identifier = ObjectIdentifier(type)
+    if let known = arrayTypes[identifier] { return known.type }
+    let found = DirectArrayType.shared(for: type, identifier)
+    arrayTypes[identifier] = found
+    return found.type
   }
 
   /// The container slot of a key type, if one was made.
@@ -88,40 +100,18 @@ struct TypeTraits: Sendable {
   let keyMapping: FlexKeyMap?
   /// Whether the type conforms to ``FlexValidatable``.
   let isValidatable: Bool
-  /// The type as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
-  let directArrayType: (any DirectArrayDecodable.Type)?
 
-  /// Traits computed so far in this process: the conformance checks are dynamic casts, worth
-  /// doing once per type rather than once per decode.
-  private static let cache = TypeTraitsCache()
+  private static let cache = ProcessTypeCache<TypeTraits>()
 
   /// The traits of `type`, from the process-wide cache.
   static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
-    cache.traits(for: type, identifier)
-  }
-}
-
-/// A lock-protected map from types to their traits.
-private final class TypeTraitsCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var traits: [ObjectIdentifier: TypeTraits] = [:]
-
-  func traits(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
-    lock.lock()
-    if let cached = traits[identifier] {
-      lock.unlock()
-      return cached
+    cache.value(for: identifier) {
+      // One conformance question for the many types that customize nothing.
+      guard type is any _FlexTypeCustomization.Type else { return TypeTraits(keyMapping: nil, isValidatable: false) }
+      return TypeTraits(
+        keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
+        isValidatable: type is any FlexValidatable.Type)
     }
-    lock.unlock()
-    // Outside the lock: a type's `keyMapping` is user code and could decode something itself.
-    let computed = TypeTraits(
-      keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
-      isValidatable: type is any FlexValidatable.Type,
-      directArrayType: type as? any DirectArrayDecodable.Type)
-    lock.lock()
-    traits[identifier] = computed
-    lock.unlock()
-    return computed
   }
 }
 
@@ -346,7 +336,7 @@ final class TapeDecoder: Decoder {
     do {
       if recovery != nil {
         value = try decodeDuringReplay(type, at: valueIndex)
-      } else if let arrayType = traits.directArrayType, tape[valueIndex].kind == .array {
+      } else if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
         value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
       } else {
         value = try T(from: self)

@@ -19,7 +19,7 @@ extension TreeEncoder {
     let traits = session.traits(of: T.self)
     let child = TreeEncoder(
       session: session, codingPath: path, typeMapping: traits.keyMapping,
-      exemptsKeyStrategy: !options.usesDefaultKeys && traits.isStringKeyedDictionary)
+      exemptsKeyStrategy: !options.usesDefaultKeys && EncodingTraits.isStringKeyedDictionary(T.self))
     try value.encode(to: child)
     return child.value
   }

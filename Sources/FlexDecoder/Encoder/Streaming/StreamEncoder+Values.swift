@@ -89,7 +89,7 @@ extension StreamEncoder {
     }
     let child = StreamEncoder(
       session: session, typeMapping: traits.keyMapping,
-      exemptsKeyStrategy: !session.usesDefaultKeys && traits.isStringKeyedDictionary)
+      exemptsKeyStrategy: !session.usesDefaultKeys && EncodingTraits.isStringKeyedDictionary(T.self))
     return try encode(with: child, isTopLevel: isTopLevel) { try value.encode(to: child) }
   }
 
