@@ -56,7 +56,11 @@ final class JSONObjectStorage: ManagedBuffer<JSONObjectHeader, JSONObject.Elemen
 
   deinit {
     withUnsafeMutablePointers { header, members in
-      _ = members.deinitialize(count: header.pointee.count)
+      // One member at a time: `deinitialize(count:)` would destroy each through the tuple's
+      // generic value witness.
+      for position in 0..<header.pointee.count {
+        _ = (members + position).move()
+      }
     }
   }
 

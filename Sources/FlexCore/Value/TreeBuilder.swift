@@ -1,10 +1,13 @@
 // Building a JSONValue tree from a tape, front to back, without recursion.
 //
-// Finished values wait on a stack until their container closes; then the container takes them
-// in one move (a memcpy for an array, a move per member for an object) into storage of exactly
-// the right size, since the tape gives every container's count. Keys wait on a parallel stack,
+// Finished values wait on a stack until their container closes; then they move into the
+// container's storage, allocated once at exactly the right size since the tape gives every
+// container's count. Keys wait on a parallel stack,
 // each with its hash, which the object uses to drop repeated keys and to fill its index.
 //
+// Keys repeat across the objects of a document ("id", "name", …): a small cache maps a key's
+// bytes to the `String` made for them before, so most keys are neither validated nor copied
+// again, and long keys share one buffer.
 
 /// The state of one ``JSONValue/init(tape:at:)``.
 struct TreeBuilder: ~Copyable {
@@ -17,6 +20,14 @@ struct TreeBuilder: ~Copyable {
     /// Where its keys start on the key stack (objects).
     var keyBase: Int
     var isObject: Bool
+  }
+
+  /// A string made before: its bytes' hash, where they are in the document, and the string.
+  private struct CachedString {
+    var hash: UInt64
+    var offset: UInt32
+    var length: UInt32
+    var string: String
   }
 
   private let tape: JSONTape
@@ -37,6 +48,9 @@ struct TreeBuilder: ~Copyable {
   private var frameCount = 0
   private var frameCapacity: Int
 
+  private let cache: UnsafeMutablePointer<CachedString>
+  private let cacheMask: Int
+
   /// A builder for a subtree of `entryCount` entries.
   init(tape: JSONTape, entryCount: Int) {
     self.tape = tape
@@ -50,6 +64,10 @@ struct TreeBuilder: ~Copyable {
     hashes = .allocate(capacity: keyCapacity)
     frameCapacity = Swift.min(entryCount, 16)
     frames = .allocate(capacity: frameCapacity)
+    let cacheCapacity = entryCount >= 4096 ? 1024 : entryCount >= 512 ? 256 : entryCount >= 64 ? 64 : 2
+    cacheMask = cacheCapacity &- 2  // even: the first entry of a set
+    cache = .allocate(capacity: cacheCapacity)
+    cache.initialize(repeating: CachedString(hash: 0, offset: 0, length: .max, string: ""), count: cacheCapacity)
   }
 
   deinit {
@@ -57,6 +75,8 @@ struct TreeBuilder: ~Copyable {
     keys.deallocate()
     hashes.deallocate()
     frames.deallocate()
+    cache.deinitialize(count: cacheMask &+ 2)
+    cache.deallocate()
   }
 
   /// The value of a scalar entry, or of an empty container.
@@ -170,9 +190,8 @@ struct TreeBuilder: ~Copyable {
     let key: String
     if entry.flags & (StringFlags.hasEscapes | StringFlags.isASCII) == StringFlags.isASCII {
       let start = bytes + Int(entry.offset)
-      let length = Int(entry.length)
-      hash = KeyHashing.hash(bytes: start, count: length, seed: seed)
-      key = String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+      hash = KeyHashing.hash(bytes: start, count: Int(entry.length), seed: seed)
+      key = self.key(at: start, entry: entry, hash: hash)
     } else {
       key = tape.string(at: index)
       hash = KeyHashing.hash(of: key, seed: seed)
@@ -180,6 +199,33 @@ struct TreeBuilder: ~Copyable {
     (keys + keyCount).initialize(to: key)
     hashes[keyCount] = hash
     keyCount &+= 1
+  }
+
+  /// The key for the unescaped ASCII bytes of `entry`, which start at `start` and hash to `hash`:
+  /// from the cache if they were seen before, else made and cached.
+  ///
+  /// The cache is two-way set associative, most recently used first, so that two keys of the
+  /// same objects that fall into one set do not keep evicting each other.
+  @inline(__always)
+  private func key(at start: UnsafeRawPointer, entry: JSONTapeEntry, hash: UInt64) -> String {
+    let first = cache + (Int(truncatingIfNeeded: hash &>> 40) & cacheMask)
+    let length = Int(entry.length)
+    if first.pointee.hash == hash && first.pointee.length == entry.length
+      && memoryEqual(bytes + Int(first.pointee.offset), start, length)
+    {
+      return first.pointee.string
+    }
+    let second = first + 1
+    if second.pointee.hash == hash && second.pointee.length == entry.length
+      && memoryEqual(bytes + Int(second.pointee.offset), start, length)
+    {
+      swap(&first.pointee, &second.pointee)
+      return first.pointee.string
+    }
+    let key = String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+    second.pointee = first.move()
+    first.initialize(to: CachedString(hash: hash, offset: entry.offset, length: entry.length, string: key))
+    return key
   }
 
   private mutating func growKeys() {
