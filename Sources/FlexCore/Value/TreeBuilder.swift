@@ -1,13 +1,16 @@
-// Building a JSONValue tree from a tape, front to back, without recursion.
+// Building a JSONValue tree from a tape, front to back.
 //
-// Finished values wait on a stack until their container closes; then they move into the
-// container's storage, allocated once at exactly the right size since the tape gives every
-// container's count. Keys wait on a parallel stack,
-// each with its hash, which the object uses to drop repeated keys and to fill its index.
+// Every container's storage is allocated once at exactly the right size, since the tape gives
+// its count. Down to `recursionLimit` levels, containers are built by recursion, members and
+// elements made straight into their storage; a container deeper than that is built
+// iteratively: finished values wait on a stack until their container closes, then move into
+// it. Either way each key comes with a hash of its bytes, which the object uses to drop
+// repeated keys (the first occurrence wins) and to fill its index.
 //
 // Keys repeat across the objects of a document ("id", "name", …): a small cache maps a key's
 // bytes to the `String` made for them before, so most keys are neither validated nor copied
-// again, and long keys share one buffer.
+// again, and long keys share one buffer. Sibling objects of one shape have the same keys at the
+// same depths, so a prediction per depth usually finds the cached key without hashing it.
 
 /// The state of one ``JSONValue/init(tape:at:)``.
 struct TreeBuilder: ~Copyable {
@@ -44,12 +47,24 @@ struct TreeBuilder: ~Copyable {
   private var keyCount = 0
   private var keyCapacity: Int
 
+  /// The recursive builder's scratch: the hashes of the members of the small objects being
+  /// built, innermost last.
+  private var memberHashes: UnsafeMutablePointer<UInt64>
+  private var memberHashCount = 0
+  private var memberHashCapacity = 32
+  /// The recursive builder's key depth: keys on the path to the value being built.
+  private var keyDepth = 0
+
   private var frames: UnsafeMutablePointer<Frame>
   private var frameCount = 0
   private var frameCapacity: Int
 
   private let cache: UnsafeMutablePointer<CachedString>
   private let cacheMask: Int
+  /// For each depth of the key stack, the cache entry of the key last pushed there: sibling
+  /// objects of one shape push the same keys at the same depths, and a correct prediction skips
+  /// hashing the key.
+  private let predictions: UnsafeMutablePointer<Int32>
 
   /// A builder for a subtree of `entryCount` entries.
   init(tape: JSONTape, entryCount: Int) {
@@ -62,21 +77,28 @@ struct TreeBuilder: ~Copyable {
     keyCapacity = Swift.min(entryCount, 64)
     keys = .allocate(capacity: keyCapacity)
     hashes = .allocate(capacity: keyCapacity)
+    memberHashes = .allocate(capacity: memberHashCapacity)
     frameCapacity = Swift.min(entryCount, 16)
     frames = .allocate(capacity: frameCapacity)
     let cacheCapacity = entryCount >= 4096 ? 1024 : entryCount >= 512 ? 256 : entryCount >= 64 ? 64 : 2
     cacheMask = cacheCapacity &- 2  // even: the first entry of a set
     cache = .allocate(capacity: cacheCapacity)
     cache.initialize(repeating: CachedString(hash: 0, offset: 0, length: .max, string: ""), count: cacheCapacity)
+    predictions = .allocate(capacity: Self.predictionCount)
+    predictions.initialize(repeating: 0, count: Self.predictionCount)
   }
+
+  private static var predictionCount: Int { 256 }
 
   deinit {
     values.deallocate()
     keys.deallocate()
     hashes.deallocate()
+    memberHashes.deallocate()
     frames.deallocate()
     cache.deinitialize(count: cacheMask &+ 2)
     cache.deallocate()
+    predictions.deallocate()
   }
 
   /// The value of a scalar entry, or of an empty container.
@@ -91,6 +113,112 @@ struct TreeBuilder: ~Copyable {
     case .array: return .array([])
     case .object: return .object(JSONObject())
     }
+  }
+
+  /// The deepest level built by recursion; deeper containers are built by ``build(at:)``,
+  /// which keeps its own stacks, so any depth is safe on any thread's stack.
+  private static var recursionLimit: Int { 96 }
+
+  /// Builds the value at `index`, `depth` levels below the top, by recursion: each container's
+  /// members are made straight into its storage.
+  @inline(__always)
+  mutating func value(at index: Int, depth: Int) -> JSONValue {
+    let entry = entries[index]
+    guard entry.kind.rawValue >= JSONTokenKind.array.rawValue, entry.length > 0 else {
+      return Self.scalar(entry, at: index, of: tape)
+    }
+    if depth >= Self.recursionLimit { return build(at: index) }
+    if entry.kind == .object { return .object(object(at: index, count: Int(entry.length), depth: depth)) }
+    return .array(array(at: index, count: Int(entry.length), depth: depth))
+  }
+
+  /// The index of the entry after the value at `index` and its subtree.
+  @inline(__always)
+  private func next(after index: Int) -> Int {
+    let entry = entries[index]
+    return entry.kind.rawValue >= JSONTokenKind.array.rawValue ? Int(entry.end) : index &+ 1
+  }
+
+  /// The array of `count` elements at `index`.
+  private mutating func array(at index: Int, count: Int, depth: Int) -> [JSONValue] {
+    var array: [JSONValue] = []
+    array.reserveCapacity(count)
+    var position = index &+ 1
+    for _ in 0..<count {
+      array.append(value(at: position, depth: depth &+ 1))
+      position = next(after: position)
+    }
+    return array
+  }
+
+  /// The object of `count` members at `index`. A repeated key is dropped, its value unread.
+  private mutating func object(at index: Int, count: Int, depth: Int) -> JSONObject {
+    let storage = JSONObjectStorage.make(capacity: count)
+    let (header, members, table) = storage.withParts { ($0, $1, $2) }
+    let mask = header.pointee.tableMask
+    let hashBase = memberHashCount
+    let keyDepth = self.keyDepth
+    var written = 0
+    var position = index &+ 1
+    for member in 0..<count {
+      let (key, hash) = self.key(at: position, depth: keyDepth &+ member)
+      position &+= 1
+      var isRepeated = false
+      var slot = 0
+      if mask == 0 {
+        var earlier = 0
+        while earlier < written {
+          if memberHashes[hashBase &+ earlier] == hash && members[earlier].key == key {
+            isRepeated = true
+            break
+          }
+          earlier &+= 1
+        }
+      } else {
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+          let entry = table[slot]
+          if entry == 0 { break }
+          if entry & 0xFFFF_FFFF_0000_0000 == tag
+            && members[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1].key == key
+          {
+            isRepeated = true
+            break
+          }
+          slot = (slot &+ 1) & mask
+        }
+      }
+      if isRepeated {
+        position = next(after: position)
+        continue
+      }
+      self.keyDepth = keyDepth &+ member &+ 1
+      let value = self.value(at: position, depth: depth &+ 1)
+      position = next(after: position)
+      if mask == 0 {
+        if memberHashCount == memberHashCapacity { growMemberHashes() }
+        memberHashes[memberHashCount] = hash
+        memberHashCount &+= 1
+      } else {
+        table[slot] = KeyHashing.slot(hash: hash, position: written)
+      }
+      (members + written).initialize(to: (key, value))
+      written &+= 1
+      header.pointee.count = written
+    }
+    self.keyDepth = keyDepth
+    memberHashCount = hashBase
+    return JSONObject(storage: storage)
+  }
+
+  private mutating func growMemberHashes() {
+    let capacity = memberHashCapacity &* 2
+    let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+    grown.moveInitialize(from: memberHashes, count: memberHashCount)
+    memberHashes.deallocate()
+    memberHashes = grown
+    memberHashCapacity = capacity
   }
 
   /// Builds the non-empty container at `index`.
@@ -185,47 +313,62 @@ struct TreeBuilder: ~Copyable {
   @inline(__always)
   private mutating func pushKey(at index: Int) {
     if keyCount == keyCapacity { growKeys() }
-    let entry = entries[index]
-    let hash: UInt64
-    let key: String
-    if entry.flags & (StringFlags.hasEscapes | StringFlags.isASCII) == StringFlags.isASCII {
-      let start = bytes + Int(entry.offset)
-      hash = KeyHashing.hash(bytes: start, count: Int(entry.length), seed: seed)
-      key = self.key(at: start, entry: entry, hash: hash)
-    } else {
-      key = tape.string(at: index)
-      hash = KeyHashing.hash(of: key, seed: seed)
-    }
+    let (key, hash) = self.key(at: index, depth: keyCount)
     (keys + keyCount).initialize(to: key)
     hashes[keyCount] = hash
     keyCount &+= 1
   }
 
+  /// The key at `index` and its ``KeyHashing`` hash; `depth` is the key's depth in the document
+  /// (the number of keys on the path to it, it included), which picks its prediction.
+  @inline(__always)
+  private func key(at index: Int, depth: Int) -> (String, UInt64) {
+    let entry = entries[index]
+    guard entry.flags & (StringFlags.hasEscapes | StringFlags.isASCII) == StringFlags.isASCII else {
+      let key = tape.string(at: index)
+      return (key, KeyHashing.hash(of: key, seed: seed))
+    }
+    let start = bytes + Int(entry.offset)
+    let prediction = predictions + (depth & (Self.predictionCount &- 1))
+    let predicted = cache + Int(prediction.pointee)
+    if predicted.pointee.length == entry.length
+      && memoryEqual(bytes + Int(predicted.pointee.offset), start, Int(entry.length))
+    {
+      return (predicted.pointee.string, predicted.pointee.hash)
+    }
+    let hash = KeyHashing.hash(bytes: start, count: Int(entry.length), seed: seed)
+    let (key, slot) = self.key(at: start, entry: entry, hash: hash)
+    prediction.pointee = Int32(truncatingIfNeeded: slot)
+    return (key, hash)
+  }
+
   /// The key for the unescaped ASCII bytes of `entry`, which start at `start` and hash to `hash`:
-  /// from the cache if they were seen before, else made and cached.
+  /// from the cache if they were seen before, else made and cached. Also returns the key's
+  /// cache entry.
   ///
   /// The cache is two-way set associative, most recently used first, so that two keys of the
   /// same objects that fall into one set do not keep evicting each other.
   @inline(__always)
-  private func key(at start: UnsafeRawPointer, entry: JSONTapeEntry, hash: UInt64) -> String {
-    let first = cache + (Int(truncatingIfNeeded: hash &>> 40) & cacheMask)
+  private func key(at start: UnsafeRawPointer, entry: JSONTapeEntry, hash: UInt64) -> (String, Int) {
+    let slot = Int(truncatingIfNeeded: hash &>> 40) & cacheMask
+    let first = cache + slot
     let length = Int(entry.length)
     if first.pointee.hash == hash && first.pointee.length == entry.length
       && memoryEqual(bytes + Int(first.pointee.offset), start, length)
     {
-      return first.pointee.string
+      return (first.pointee.string, slot)
     }
     let second = first + 1
     if second.pointee.hash == hash && second.pointee.length == entry.length
       && memoryEqual(bytes + Int(second.pointee.offset), start, length)
     {
       swap(&first.pointee, &second.pointee)
-      return first.pointee.string
+      return (first.pointee.string, slot)
     }
     let key = String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
     second.pointee = first.move()
     first.initialize(to: CachedString(hash: hash, offset: entry.offset, length: entry.length, string: key))
-    return key
+    return (key, slot)
   }
 
   private mutating func growKeys() {
