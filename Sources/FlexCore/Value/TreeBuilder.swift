@@ -72,15 +72,16 @@ struct TreeBuilder: ~Copyable {
     self.entries = tape.entries.baseAddress.unsafelyUnwrapped
     self.bytes = tape.bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
     self.seed = KeyHashing.seed
-    valueCapacity = Swift.min(entryCount, 64)
-    values = .allocate(capacity: valueCapacity)
-    keyCapacity = Swift.min(entryCount, 64)
-    keys = .allocate(capacity: keyCapacity)
-    hashes = .allocate(capacity: keyCapacity)
+    // The stacks of the iterative builder are allocated on first use.
+    valueCapacity = 0
+    values = Self.placeholder()
+    keyCapacity = 0
+    keys = Self.placeholder()
+    hashes = Self.placeholder()
+    frameCapacity = 0
+    frames = Self.placeholder()
     memberHashes = .allocate(capacity: memberHashCapacity)
-    frameCapacity = Swift.min(entryCount, 16)
-    frames = .allocate(capacity: frameCapacity)
-    let cacheCapacity = entryCount >= 4096 ? 1024 : entryCount >= 512 ? 256 : entryCount >= 64 ? 64 : 2
+    let cacheCapacity = entryCount >= 16384 ? 1024 : entryCount >= 512 ? 256 : entryCount >= 64 ? 64 : 2
     cacheMask = cacheCapacity &- 2  // even: the first entry of a set
     cache = .allocate(capacity: cacheCapacity)
     cache.initialize(repeating: CachedString(hash: 0, offset: 0, length: .max, string: ""), count: cacheCapacity)
@@ -91,14 +92,23 @@ struct TreeBuilder: ~Copyable {
   private static var predictionCount: Int { 256 }
 
   deinit {
-    values.deallocate()
-    keys.deallocate()
-    hashes.deallocate()
+    if valueCapacity > 0 { values.deallocate() }
+    if keyCapacity > 0 {
+      keys.deallocate()
+      hashes.deallocate()
+    }
+    if frameCapacity > 0 { frames.deallocate() }
     memberHashes.deallocate()
-    frames.deallocate()
-    cache.deinitialize(count: cacheMask &+ 2)
+    for slot in 0..<cacheMask &+ 2 where cache[slot].length != .max {
+      (cache + slot).deinitialize(count: 1)
+    }
     cache.deallocate()
     predictions.deallocate()
+  }
+
+  /// A non-null pointer for a stack not allocated yet (capacity 0): never read or freed.
+  private static func placeholder<T>() -> UnsafeMutablePointer<T> {
+    UnsafeMutablePointer(bitPattern: MemoryLayout<T>.alignment).unsafelyUnwrapped
   }
 
   /// The value of a scalar entry, or of an empty container.
@@ -267,10 +277,10 @@ struct TreeBuilder: ~Copyable {
   }
 
   private mutating func growValues() {
-    let capacity = valueCapacity &* 2
+    let capacity = Swift.max(valueCapacity &* 2, 64)
     let grown = UnsafeMutablePointer<JSONValue>.allocate(capacity: capacity)
     grown.moveInitialize(from: values, count: valueCount)
-    values.deallocate()
+    if valueCapacity > 0 { values.deallocate() }
     values = grown
     valueCapacity = capacity
   }
@@ -278,10 +288,10 @@ struct TreeBuilder: ~Copyable {
   @inline(__always)
   private mutating func pushFrame(end: Int, isObject: Bool) {
     if frameCount == frameCapacity {
-      let capacity = frameCapacity &* 2
+      let capacity = Swift.max(frameCapacity &* 2, 16)
       let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
       grown.moveInitialize(from: frames, count: frameCount)
-      frames.deallocate()
+      if frameCapacity > 0 { frames.deallocate() }
       frames = grown
       frameCapacity = capacity
     }
@@ -372,14 +382,16 @@ struct TreeBuilder: ~Copyable {
   }
 
   private mutating func growKeys() {
-    let capacity = keyCapacity &* 2
+    let capacity = Swift.max(keyCapacity &* 2, 64)
     let grownKeys = UnsafeMutablePointer<String>.allocate(capacity: capacity)
     grownKeys.moveInitialize(from: keys, count: keyCount)
-    keys.deallocate()
-    keys = grownKeys
     let grownHashes = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
     grownHashes.moveInitialize(from: hashes, count: keyCount)
-    hashes.deallocate()
+    if keyCapacity > 0 {
+      keys.deallocate()
+      hashes.deallocate()
+    }
+    keys = grownKeys
     hashes = grownHashes
     keyCapacity = capacity
   }
