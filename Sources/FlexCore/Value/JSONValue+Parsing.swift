@@ -53,8 +53,8 @@ extension JSONValue {
 
   /// Materializes the value at `index` of `tape` and everything below it.
   ///
-  /// Recursive down to a fixed depth, iterative (with explicit stacks) below it, so any depth
-  /// the scanner accepted is built without overflowing the thread's stack.
+  /// Iterative, with explicit stacks of the containers being filled, so any depth the scanner
+  /// accepted is built without recursion.
   package init(tape: JSONTape, at index: Int) {
     let entry = tape[index]
     guard entry.kind.rawValue >= JSONTokenKind.array.rawValue, entry.length > 0 else {
@@ -62,6 +62,6 @@ extension JSONValue {
       return
     }
     var builder = TreeBuilder(tape: tape, entryCount: Int(entry.end) &- index)
-    self = builder.value(at: index, depth: 0)
+    self = builder.build(at: index)
   }
 }
