@@ -244,6 +244,63 @@ struct JSONObjectTests {
     #expect(object["k50"] == nil)
   }
 
+  // MARK: - Shared blocks
+
+  /// `[{"id": 0, "name": "n0", "tags": ["t0"]}, …]`: objects that hold no other object, which
+  /// parsing packs into shared blocks.
+  private static func leafObjectsText(_ count: Int) -> String {
+    "["
+      + (0..<count).map { #"{"id": \#($0), "name": "name number \#($0)", "tags": ["t\#($0)"]}"# }
+      .joined(separator: ",") + "]"
+  }
+
+  @Test func keepsObjectsThatShareABlockAliveAfterTheirDocument() throws {
+    var kept: [JSONObject] = []
+    do {
+      let value = try JSONValue(parsing: Self.leafObjectsText(100))
+      for index in stride(from: 3, to: 100, by: 7) { kept.append(try #require(value[index]?.objectValue)) }
+    }
+    for (position, object) in kept.enumerated() {
+      let index = 3 + position * 7
+      #expect(object.keys == ["id", "name", "tags"])
+      #expect(object["id"] == Self.number(index))
+      #expect(object["name"] == .string("name number \(index)"))
+      #expect(object["tags"] == [.string("t\(index)")])
+    }
+  }
+
+  @Test func changesAnObjectThatSharesABlockWithoutTouchingItsNeighbours() throws {
+    let value = try JSONValue(parsing: Self.leafObjectsText(40))
+    var first = try #require(value[0]?.objectValue)
+    var second = try #require(value[1]?.objectValue)
+    first["id"] = "changed"
+    second["extra"] = true
+    second.removeValue(forKey: "name")
+    var third = try #require(value[2]?.objectValue)
+    third.reserveCapacity(30)
+    for index in 0..<30 { third["k\(index)"] = Self.number(index) }
+    #expect(first.keys == ["id", "name", "tags"])
+    #expect(first["id"] == "changed")
+    #expect(second.keys == ["id", "tags", "extra"])
+    #expect(third.count == 33)
+    #expect(third["k29"] == 29)
+    #expect(third["name"] == "name number 2")
+    #expect(value == (try JSONValue(parsing: Self.leafObjectsText(40))))
+    #expect(value[0]?["id"] == 0)
+    #expect(value[1]?["name"] == "name number 1")
+    #expect(value[2]?.objectValue?.count == 3)
+  }
+
+  @Test func comparesObjectsOfTheSameAndOfDifferentBlocks() throws {
+    let value = try JSONValue(parsing: #"[{"a": 1}, {"a": 1}, {"a": 2}, {"b": 1}]"#)
+    let objects = try (0..<4).map { try #require(value[$0]?.objectValue) }
+    #expect(objects[0] == objects[0])
+    #expect(objects[0] == objects[1])
+    #expect(objects[0] != objects[2])
+    #expect(objects[0] != objects[3])
+    #expect(objects[1] == ["a": 1])
+  }
+
   // MARK: - Equality
 
   @Test(arguments: [2, 25])

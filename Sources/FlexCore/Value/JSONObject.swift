@@ -14,27 +14,36 @@
 ///
 /// Two objects are equal when they have the same members, in any order, as JSON defines.
 ///
-/// An object is one reference to a single heap block that holds its members and index; copies
-/// share it until one of them is mutated.
+/// An object is a reference to a heap block that holds its members and index; copies share it
+/// until one of them is changed. Parsing packs small objects that hold no other object into
+/// blocks shared by a few dozen of them, which are freed when the last of those objects is.
 public struct JSONObject: @unchecked Sendable, Equatable {
-  // `@unchecked Sendable`: storage shared by more than one object is never mutated (every
-  // mutation checks `isKnownUniquelyReferenced` first and copies).
+  // `@unchecked Sendable`: a block shared by more than one object (or holding more than one
+  // object) is never mutated: every mutation checks first and copies.
+
   /// Objects with room for more members than this keep a hash index for lookups.
   public static let hashingThreshold = 12
 
   /// `nil` when the object is empty and has reserved no room.
   var storage: JSONObjectStorage?
+  /// Where the object's region starts in `storage`, in words.
+  var offset: Int
 
   /// An empty object.
-  public init() {}
+  public init() {
+    storage = nil
+    offset = 0
+  }
 
-  /// An object over `storage`.
-  init(storage: JSONObjectStorage) {
+  /// The object at `offset` in `storage`.
+  init(storage: JSONObjectStorage, offset: Int) {
     self.storage = storage
+    self.offset = offset
   }
 
   /// An object from key-value pairs; when a key repeats, the first occurrence wins.
   public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
+    self.init()
     let capacity = members.underestimatedCount
     if capacity > 0 { storage = JSONObjectStorage.make(capacity: capacity) }
     for (key, value) in members {
@@ -57,19 +66,36 @@ public struct JSONObject: @unchecked Sendable, Equatable {
     map(\.value)
   }
 
+  /// The header, members and index of the object, which must have storage. Valid while
+  /// `storage` is alive.
+  @inline(__always)
+  private func parts() -> (
+    header: UnsafeMutablePointer<JSONObjectHeader>, members: UnsafeMutablePointer<Element>,
+    table: UnsafeMutablePointer<UInt64>
+  ) {
+    storage.unsafelyUnwrapped.parts(at: offset)
+  }
+
+  /// Whether the object may be changed in place: its block is referenced by this object only
+  /// and holds no other object.
+  private mutating func isUniquelyStored() -> Bool {
+    isKnownUniquelyReferenced(&storage) && storage.unsafelyUnwrapped.header.regions == 1
+  }
+
   /// Reserves room for `capacity` members.
   public mutating func reserveCapacity(_ capacity: Int) {
-    let isUnique = isKnownUniquelyReferenced(&storage)
+    let isUnique = isUniquelyStored()
     guard let storage else {
       if capacity > 0 { self.storage = JSONObjectStorage.make(capacity: capacity) }
       return
     }
-    let header = storage.header
+    let header = parts().header.pointee
     if isUnique {
-      if capacity > header.capacity { self.storage = storage.moved(capacity: capacity) }
+      if capacity > header.capacity { self.storage = storage.moved(at: offset, capacity: capacity) }
     } else {
-      self.storage = storage.copy(capacity: Swift.max(capacity, header.capacity))
+      self.storage = storage.copy(at: offset, capacity: Swift.max(capacity, header.capacity))
     }
+    offset = 0
   }
 
   /// The position of `key` in ``keys``, or `nil`.
@@ -77,7 +103,8 @@ public struct JSONObject: @unchecked Sendable, Equatable {
   /// - Complexity: O(1) on average for objects past ``hashingThreshold``, else O(*n*).
   public func index(forKey key: String) -> Int? {
     guard let storage else { return nil }
-    return storage.withParts { header, members, table in
+    return withExtendedLifetime(storage) {
+      let (header, members, table) = parts()
       let count = header.pointee.count
       let mask = header.pointee.tableMask
       if mask == 0 {
@@ -106,13 +133,13 @@ public struct JSONObject: @unchecked Sendable, Equatable {
   public subscript(key: String) -> JSONValue? {
     get {
       guard let index = index(forKey: key) else { return nil }
-      return storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[index].value }
+      return self[index].value
     }
     set {
       if let newValue {
         if let index = index(forKey: key) {
           makeUnique()
-          storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[index].value = newValue }
+          withExtendedLifetime(storage) { parts().members[index].value = newValue }
         } else {
           append(key, newValue)
         }
@@ -129,7 +156,8 @@ public struct JSONObject: @unchecked Sendable, Equatable {
   public mutating func removeValue(forKey key: String) -> JSONValue? {
     guard let index = index(forKey: key) else { return nil }
     makeUnique()
-    return storage.unsafelyUnwrapped.withParts { header, members, table in
+    return withExtendedLifetime(storage) {
+      let (header, members, table) = parts()
       let count = header.pointee.count
       let (_, value) = (members + index).move()
       (members + index).moveInitialize(from: members + (index &+ 1), count: count &- index &- 1)
@@ -144,7 +172,8 @@ public struct JSONObject: @unchecked Sendable, Equatable {
   /// Appends a member whose key is known not to be present.
   mutating func append(_ key: String, _ value: JSONValue) {
     let hash = reserveRoomForOneMore() ? KeyHashing.hash(of: key, seed: KeyHashing.seed) : 0
-    storage.unsafelyUnwrapped.withParts { header, members, table in
+    withExtendedLifetime(storage) {
+      let (header, members, table) = parts()
       let position = header.pointee.count
       (members + position).initialize(to: (key, value))
       header.pointee.count = position &+ 1
@@ -164,32 +193,37 @@ public struct JSONObject: @unchecked Sendable, Equatable {
 
   /// Makes the storage unique with room for one more member; returns whether it has an index.
   private mutating func reserveRoomForOneMore() -> Bool {
-    let isUnique = isKnownUniquelyReferenced(&storage)
+    let isUnique = isUniquelyStored()
     guard let storage else {
       self.storage = JSONObjectStorage.make(capacity: 4)
+      offset = 0
       return false
     }
-    let header = storage.header
+    let header = parts().header.pointee
     if header.count == header.capacity {
       let capacity = Swift.max(header.capacity &* 2, 4)
-      self.storage = isUnique ? storage.moved(capacity: capacity) : storage.copy(capacity: capacity)
+      self.storage =
+        isUnique ? storage.moved(at: offset, capacity: capacity) : storage.copy(at: offset, capacity: capacity)
+      offset = 0
     } else if !isUnique {
-      self.storage = storage.copy(capacity: header.capacity)
+      self.storage = storage.copy(at: offset, capacity: header.capacity)
+      offset = 0
     }
-    return self.storage.unsafelyUnwrapped.header.tableMask != 0
+    return parts().header.pointee.tableMask != 0
   }
 
-  /// Copies the storage if it is shared.
+  /// Gives the object a block of its own if it shares one.
   private mutating func makeUnique() {
-    if !isKnownUniquelyReferenced(&storage), let storage {
-      self.storage = storage.copy(capacity: storage.header.capacity)
+    if !isUniquelyStored(), let storage {
+      self.storage = storage.copy(at: offset, capacity: parts().header.pointee.capacity)
+      offset = 0
     }
   }
 
   /// Same members, in any order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    if lhs.storage === rhs.storage { return true }
+    if lhs.storage === rhs.storage && lhs.offset == rhs.offset { return true }
     for position in 0..<lhs.count {
       let left = lhs[position]
       let right = rhs[position]
@@ -217,14 +251,17 @@ extension JSONObject: RandomAccessCollection {
   /// The position of the first member.
   public var startIndex: Int { 0 }
   /// The position after the last member.
-  public var endIndex: Int { storage?.header.count ?? 0 }
+  public var endIndex: Int { count }
   /// The number of members.
-  public var count: Int { storage?.header.count ?? 0 }
+  public var count: Int {
+    guard let storage else { return 0 }
+    return withExtendedLifetime(storage) { parts().header.pointee.count }
+  }
 
   /// The member at `position`.
   public subscript(position: Int) -> Element {
     precondition(position >= 0 && position < count, "JSONObject index out of range")
-    return storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[position] }
+    return withExtendedLifetime(storage) { parts().members[position] }
   }
 }
 
@@ -240,15 +277,17 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 // MARK: - Building from a tape
 
 extension JSONObject {
-  /// An object that takes the `count` keys and values at `keys` and `values` (leaving that
-  /// memory uninitialized), dropping every repeated key but its first occurrence. `hashes` holds
-  /// each key's ``KeyHashing`` hash; it is used as scratch space.
+  /// The empty object at `offset` in `storage`, with room for `count` members, filled with the
+  /// `count` keys and values at `keys` and `values` (leaving that memory uninitialized),
+  /// dropping every repeated key but its first occurrence. `hashes` holds each key's
+  /// ``KeyHashing`` hash; it is used as scratch space.
   init(
     movingKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<JSONValue>,
-    hashes: UnsafeMutablePointer<UInt64>, count: Int
+    hashes: UnsafeMutablePointer<UInt64>, count: Int, into storage: JSONObjectStorage, at offset: Int
   ) {
-    let storage = JSONObjectStorage.make(capacity: count)
-    storage.withParts { header, members, table in
+    self.init(storage: storage, offset: offset)
+    withExtendedLifetime(storage) {
+      let (header, members, table) = parts()
       var written = 0
       let mask = header.pointee.tableMask
       if mask == 0 {
@@ -301,6 +340,5 @@ extension JSONObject {
       }
       header.pointee.count = written
     }
-    self.storage = storage
   }
 }

@@ -1,8 +1,15 @@
-// The storage of a JSONObject: one heap block per object holding a small header, the members
-// in order, and, for objects with room for more than `JSONObject.hashingThreshold` members, an
-// open-addressing index of their positions.
+// The storage of JSONObjects: heap blocks holding one or more objects' regions. A region is a
+// small header, the members in order, and, for objects with room for more than
+// `JSONObject.hashingThreshold` members, an open-addressing index of their positions:
 //
-//     [ header: count, capacity, tableMask ][ member 0 ][ member 1 ] … [ member capacity-1 ][ index ]
+//     [ count, capacity, tableMask ][ member 0 ][ member 1 ] … [ member capacity-1 ][ index ]
+//
+// An object made or changed through the API has a block of its own, with one region. Parsing
+// packs small objects that hold no other object ("leaf" objects: `{"id": 1, "tags": ["a"]}`)
+// into shared blocks of a few dozen, one allocation for all of them instead of one each. A
+// block lives as long as any object in it, and a region shared with others is never changed:
+// the first change copies the object into a block of its own. (Only leaf objects share, so a
+// block never holds a reference to itself.)
 //
 // An index slot is 0 when empty, else the upper 32 bits of the key's hash (a tag that rules out
 // almost every other key without comparing strings) and, below them, the member's position + 1.
@@ -15,7 +22,7 @@
 // ASCII) is hashed as that string; any other non-ASCII key is hashed with the standard library's
 // (normalizing) `String` hash.
 
-/// The header of a ``JSONObjectStorage``.
+/// The header of one object's region in a ``JSONObjectStorage``.
 struct JSONObjectHeader {
   /// The number of members.
   var count: Int
@@ -26,98 +33,154 @@ struct JSONObjectHeader {
   let tableMask: Int
 }
 
-/// One heap block: a header, the members, and the optional index of their positions.
-final class JSONObjectStorage: ManagedBuffer<JSONObjectHeader, JSONObject.Element> {
-  /// A storage with room for `capacity` members (and an index if that is more than
-  /// ``JSONObject/hashingThreshold``).
-  static func make(capacity: Int) -> JSONObjectStorage {
-    let tableCapacity = capacity > JSONObject.hashingThreshold ? tableCapacity(for: capacity) : 0
-    let stride = MemoryLayout<JSONObject.Element>.stride
-    let tableElements = (tableCapacity &* 8 &+ stride &- 1) / stride
-    let buffer = create(minimumCapacity: capacity &+ tableElements) { _ in
-      JSONObjectHeader(count: 0, capacity: capacity, tableMask: tableCapacity == 0 ? 0 : tableCapacity &- 1)
-    }
-    let storage = unsafeDowncast(buffer, to: JSONObjectStorage.self)
-    if tableCapacity > 0 {
-      storage.withUnsafeMutablePointerToElements { members in
-        UnsafeMutableRawPointer(members + capacity).bindMemory(to: UInt64.self, capacity: tableCapacity)
-          .initialize(repeating: 0, count: tableCapacity)
-      }
-    }
-    return storage
+/// The header of a ``JSONObjectStorage`` block.
+struct JSONObjectBlockHeader {
+  /// Words of the block used by regions, from the start.
+  var used: Int
+  /// Words of the block.
+  let capacity: Int
+  /// The number of regions.
+  var regions: Int
+}
+
+/// One heap block of 8-byte words holding the regions of one or more objects.
+final class JSONObjectStorage: ManagedBuffer<JSONObjectBlockHeader, UInt64> {
+  /// Words of a region's header.
+  @inline(__always)
+  static var headerWords: Int { MemoryLayout<JSONObjectHeader>.stride / 8 }
+
+  /// Words of a member.
+  @inline(__always)
+  static var memberWords: Int { MemoryLayout<JSONObject.Element>.stride / 8 }
+
+  /// Words of a region with room for `capacity` members and `tableCapacity` index slots.
+  @inline(__always)
+  static func regionWords(capacity: Int, tableCapacity: Int) -> Int {
+    headerWords &+ capacity &* memberWords &+ tableCapacity
   }
 
-  /// The number of index slots for `capacity` members: a power of two, at most 2/3 used.
+  /// The number of index slots for `capacity` members: a power of two, at most 2/3 used; 0 up to
+  /// ``JSONObject/hashingThreshold``.
   @inline(__always)
   static func tableCapacity(for capacity: Int) -> Int {
+    guard capacity > JSONObject.hashingThreshold else { return 0 }
     let minimum = capacity &+ capacity >> 1 &+ 1
     return 1 &<< (Int.bitWidth &- (minimum &- 1).leadingZeroBitCount)
   }
 
-  deinit {
-    withUnsafeMutablePointers { header, members in
-      // One member at a time: `deinitialize(count:)` would destroy each through the tuple's
-      // generic value witness.
-      for position in 0..<header.pointee.count {
-        _ = (members + position).move()
-      }
-    }
+  /// An empty block of `words` words.
+  static func makeBlock(words: Int) -> JSONObjectStorage {
+    let buffer = create(minimumCapacity: words) { _ in JSONObjectBlockHeader(used: 0, capacity: words, regions: 0) }
+    return unsafeDowncast(buffer, to: JSONObjectStorage.self)
   }
 
-  /// The members and, if any, the index.
+  /// A block holding one empty object with room for `capacity` members (and an index if that is
+  /// more than ``JSONObject/hashingThreshold``), at offset 0.
+  static func make(capacity: Int) -> JSONObjectStorage {
+    let tableCapacity = tableCapacity(for: capacity)
+    let storage = makeBlock(words: regionWords(capacity: capacity, tableCapacity: tableCapacity))
+    _ = storage.addRegion(capacity: capacity, tableCapacity: tableCapacity)
+    return storage
+  }
+
+  /// Adds an empty object with room for `capacity` members and `tableCapacity` index slots;
+  /// returns its offset, or `nil` if the block has no room for it.
   @inline(__always)
-  func withParts<R>(
-    _ body: (
-      UnsafeMutablePointer<JSONObjectHeader>, UnsafeMutablePointer<JSONObject.Element>, UnsafeMutablePointer<UInt64>
-    )
-      throws -> R
-  ) rethrows -> R {
-    try withUnsafeMutablePointers { header, members in
-      let table = UnsafeMutableRawPointer(members + header.pointee.capacity).assumingMemoryBound(to: UInt64.self)
-      return try body(header, members, table)
+  func addRegion(capacity: Int, tableCapacity: Int) -> Int? {
+    withUnsafeMutablePointers { block, words -> Int? in
+      let offset = block.pointee.used
+      let end = offset &+ JSONObjectStorage.regionWords(capacity: capacity, tableCapacity: tableCapacity)
+      guard end <= block.pointee.capacity else { return nil }
+      block.pointee.used = end
+      block.pointee.regions &+= 1
+      UnsafeMutableRawPointer(words + offset).bindMemory(to: JSONObjectHeader.self, capacity: 1)
+        .initialize(
+          to: JSONObjectHeader(count: 0, capacity: capacity, tableMask: tableCapacity == 0 ? 0 : tableCapacity &- 1))
+      let membersStart = words + (offset &+ JSONObjectStorage.headerWords)
+      UnsafeMutableRawPointer(membersStart).bindMemory(to: JSONObject.Element.self, capacity: capacity)
+      if tableCapacity > 0 {
+        (membersStart + capacity &* JSONObjectStorage.memberWords).initialize(repeating: 0, count: tableCapacity)
+      }
+      return offset
     }
   }
 
-  /// A copy with room for `capacity` (at least `count`) members.
-  func copy(capacity: Int) -> JSONObjectStorage {
-    let copy = JSONObjectStorage.make(capacity: capacity)
-    withParts { header, members, table in
-      copy.withParts { copyHeader, copyMembers, copyTable in
-        let count = header.pointee.count
-        copyMembers.initialize(from: members, count: count)
-        copyHeader.pointee.count = count
-        if copyHeader.pointee.tableMask != 0 {
-          if copyHeader.pointee.tableMask == header.pointee.tableMask {
-            copyTable.update(from: table, count: copyHeader.pointee.tableMask &+ 1)
-          } else {
-            JSONObjectStorage.fillTable(
-              copyTable, mask: copyHeader.pointee.tableMask, members: copyMembers, count: count)
-          }
+  deinit {
+    withUnsafeMutablePointers { block, words in
+      var offset = 0
+      while offset < block.pointee.used {
+        let (header, members, _) = JSONObjectStorage.parts(of: words + offset)
+        // One member at a time: `deinitialize(count:)` would destroy each through the tuple's
+        // generic value witness.
+        for position in 0..<header.pointee.count {
+          _ = (members + position).move()
         }
+        let tableCapacity = header.pointee.tableMask == 0 ? 0 : header.pointee.tableMask &+ 1
+        offset &+= JSONObjectStorage.regionWords(capacity: header.pointee.capacity, tableCapacity: tableCapacity)
       }
     }
+  }
+
+  /// The header, members and index of the region that starts at `region`.
+  @inline(__always)
+  static func parts(of region: UnsafeMutablePointer<UInt64>) -> (
+    header: UnsafeMutablePointer<JSONObjectHeader>, members: UnsafeMutablePointer<JSONObject.Element>,
+    table: UnsafeMutablePointer<UInt64>
+  ) {
+    let header = UnsafeMutableRawPointer(region).assumingMemoryBound(to: JSONObjectHeader.self)
+    let membersStart = region + headerWords
+    let members = UnsafeMutableRawPointer(membersStart).assumingMemoryBound(to: JSONObject.Element.self)
+    return (header, members, membersStart + header.pointee.capacity &* memberWords)
+  }
+
+  /// The header, members and index of the object at `offset`. The pointers are valid while the
+  /// block is alive.
+  @inline(__always)
+  func parts(at offset: Int) -> (
+    header: UnsafeMutablePointer<JSONObjectHeader>, members: UnsafeMutablePointer<JSONObject.Element>,
+    table: UnsafeMutablePointer<UInt64>
+  ) {
+    withUnsafeMutablePointerToElements { JSONObjectStorage.parts(of: $0 + offset) }
+  }
+
+  /// A block of its own for a copy of the object at `offset`, with room for `capacity` (at
+  /// least its count) members.
+  func copy(at offset: Int, capacity: Int) -> JSONObjectStorage {
+    let copy = JSONObjectStorage.make(capacity: capacity)
+    let (header, members, table) = parts(at: offset)
+    let (copyHeader, copyMembers, copyTable) = copy.parts(at: 0)
+    let count = header.pointee.count
+    copyMembers.initialize(from: members, count: count)
+    copyHeader.pointee.count = count
+    if copyHeader.pointee.tableMask != 0 {
+      if copyHeader.pointee.tableMask == header.pointee.tableMask {
+        copyTable.update(from: table, count: copyHeader.pointee.tableMask &+ 1)
+      } else {
+        JSONObjectStorage.fillTable(copyTable, mask: copyHeader.pointee.tableMask, members: copyMembers, count: count)
+      }
+    }
+    withExtendedLifetime(self) {}
     return copy
   }
 
-  /// A storage with room for `capacity` members that takes this one's members, leaving it empty.
-  func moved(capacity: Int) -> JSONObjectStorage {
+  /// A block of its own, with room for `capacity` members, that takes the members of the object
+  /// at `offset`, leaving it empty.
+  func moved(at offset: Int, capacity: Int) -> JSONObjectStorage {
     let moved = JSONObjectStorage.make(capacity: capacity)
-    withParts { header, members, _ in
-      moved.withParts { movedHeader, movedMembers, movedTable in
-        let count = header.pointee.count
-        movedMembers.moveInitialize(from: members, count: count)
-        header.pointee.count = 0
-        movedHeader.pointee.count = count
-        if movedHeader.pointee.tableMask != 0 {
-          JSONObjectStorage.fillTable(
-            movedTable, mask: movedHeader.pointee.tableMask, members: movedMembers, count: count)
-        }
-      }
+    let (header, members, _) = parts(at: offset)
+    let (movedHeader, movedMembers, movedTable) = moved.parts(at: 0)
+    let count = header.pointee.count
+    movedMembers.moveInitialize(from: members, count: count)
+    header.pointee.count = 0
+    movedHeader.pointee.count = count
+    if movedHeader.pointee.tableMask != 0 {
+      JSONObjectStorage.fillTable(movedTable, mask: movedHeader.pointee.tableMask, members: movedMembers, count: count)
     }
+    withExtendedLifetime(self) {}
     return moved
   }
 
-  /// Rebuilds the index from the members (the table must be all zeros or about to be).
+  /// Rebuilds the index from the members.
   static func fillTable(
     _ table: UnsafeMutablePointer<UInt64>, mask: Int, members: UnsafeMutablePointer<JSONObject.Element>, count: Int
   ) {

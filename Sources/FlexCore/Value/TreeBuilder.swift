@@ -25,6 +25,8 @@ struct TreeBuilder: ~Copyable {
     /// Where its keys start on the key stack (objects).
     var keyBase: Int
     var isObject: Bool
+    /// Whether a non-empty object is among its values, at any depth.
+    var holdsObject = false
   }
 
   /// A string made before: its bytes' hash, where they are in the document, and the string.
@@ -52,6 +54,9 @@ struct TreeBuilder: ~Copyable {
   private var frames: UnsafeMutablePointer<Frame>
   private var frameCount = 0
   private var frameCapacity: Int
+
+  /// The block that objects holding no other object are packed into, while it has room.
+  private var block: JSONObjectStorage?
 
   private let cache: UnsafeMutablePointer<CachedString>
   private let cacheMask: Int
@@ -189,13 +194,19 @@ struct TreeBuilder: ~Copyable {
   private mutating func popFrame() -> JSONValue {
     frameCount &-= 1
     let frame = frames[frameCount]
+    if frameCount > 0 && (frame.isObject || frame.holdsObject) {
+      frames[frameCount &- 1].holdsObject = true
+    }
     let count = valueCount &- frame.valueBase
     valueCount = frame.valueBase
     let base = values + frame.valueBase
     if frame.isObject {
       keyCount = frame.keyBase
+      let (storage, offset) = frame.holdsObject ? (JSONObjectStorage.make(capacity: count), 0) : leafRegion(count)
       return .object(
-        JSONObject(movingKeys: keys + frame.keyBase, values: base, hashes: hashes + frame.keyBase, count: count))
+        JSONObject(
+          movingKeys: keys + frame.keyBase, values: base, hashes: hashes + frame.keyBase, count: count,
+          into: storage, at: offset))
     }
     // (`Array(unsafeUninitializedCapacity:)` would look up the array's generic metadata at run
     // time on every call; `reserveCapacity` and `append` are specialized.)
@@ -204,6 +215,22 @@ struct TreeBuilder: ~Copyable {
     for index in 0..<count { array.append((base + index).move()) }
     return .array(array)
   }
+
+  /// Room for an object of `count` members that holds no other object: in the current shared
+  /// block if it has room, else in a new one; in a block of its own if it is large.
+  private mutating func leafRegion(_ count: Int) -> (JSONObjectStorage, Int) {
+    let tableCapacity = JSONObjectStorage.tableCapacity(for: count)
+    guard tableCapacity == 0 else { return (JSONObjectStorage.make(capacity: count), 0) }
+    if let block, let offset = block.addRegion(capacity: count, tableCapacity: 0) {
+      return (block, offset)
+    }
+    let block = JSONObjectStorage.makeBlock(words: Self.blockWords)
+    self.block = block
+    return (block, block.addRegion(capacity: count, tableCapacity: 0).unsafelyUnwrapped)
+  }
+
+  /// Words of a shared block: room for about 20 objects of 3 members.
+  private static var blockWords: Int { 384 }
 
   /// Pushes the key at `index` and its hash.
   @inline(__always)
