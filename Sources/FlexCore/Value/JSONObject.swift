@@ -36,7 +36,7 @@ public struct JSONObject: @unchecked Sendable, Equatable {
   }
 
   /// The object at `offset` in `storage`.
-  init(storage: JSONObjectStorage, offset: Int) {
+  init(storage: consuming JSONObjectStorage, offset: Int) {
     self.storage = storage
     self.offset = offset
   }
@@ -283,10 +283,10 @@ extension JSONObject {
   /// ``KeyHashing`` hash; it is used as scratch space.
   init(
     movingKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<JSONValue>,
-    hashes: UnsafeMutablePointer<UInt64>, count: Int, into storage: JSONObjectStorage, at offset: Int
+    hashes: UnsafeMutablePointer<UInt64>, count: Int, into storage: consuming JSONObjectStorage, at offset: Int
   ) {
     self.init(storage: storage, offset: offset)
-    withExtendedLifetime(storage) {
+    do {
       let (header, members, table) = parts()
       var written = 0
       let mask = header.pointee.tableMask
