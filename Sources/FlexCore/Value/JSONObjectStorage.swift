@@ -22,25 +22,59 @@
 // ASCII) is hashed as that string; any other non-ASCII key is hashed with the standard library's
 // (normalizing) `String` hash.
 
-/// The header of one object's region in a ``JSONObjectStorage``.
+/// The header of one object's region in a ``JSONObjectStorage``: one word.
 struct JSONObjectHeader {
+  private var storedCount: UInt32
+  private let storedCapacity: UInt32
+
+  init(count: Int, capacity: Int) {
+    storedCount = UInt32(truncatingIfNeeded: count)
+    storedCapacity = UInt32(truncatingIfNeeded: capacity)
+  }
+
   /// The number of members.
-  var count: Int
+  var count: Int {
+    get { Int(storedCount) }
+    set { storedCount = UInt32(truncatingIfNeeded: newValue) }
+  }
+
   /// The number of members there is room for.
-  let capacity: Int
+  var capacity: Int { Int(storedCapacity) }
+
   /// The number of index slots minus one (a power of two minus one), or 0 when the object has no
-  /// index.
-  let tableMask: Int
+  /// index (it has room for ``JSONObject/hashingThreshold`` members or fewer).
+  var tableMask: Int {
+    let tableCapacity = JSONObjectStorage.tableCapacity(for: capacity)
+    return tableCapacity == 0 ? 0 : tableCapacity &- 1
+  }
 }
 
 /// The header of a ``JSONObjectStorage`` block.
 struct JSONObjectBlockHeader {
+  private var storedUsed: UInt32
+  private let storedCapacity: UInt32
+  private var storedRegions: UInt32
+
+  init(capacity: Int) {
+    storedUsed = 0
+    storedCapacity = UInt32(truncatingIfNeeded: capacity)
+    storedRegions = 0
+  }
+
   /// Words of the block used by regions, from the start.
-  var used: Int
+  var used: Int {
+    get { Int(storedUsed) }
+    set { storedUsed = UInt32(truncatingIfNeeded: newValue) }
+  }
+
   /// Words of the block.
-  let capacity: Int
+  var capacity: Int { Int(storedCapacity) }
+
   /// The number of regions.
-  var regions: Int
+  var regions: Int {
+    get { Int(storedRegions) }
+    set { storedRegions = UInt32(truncatingIfNeeded: newValue) }
+  }
 }
 
 /// One heap block of 8-byte words holding the regions of one or more objects.
@@ -70,7 +104,7 @@ final class JSONObjectStorage: ManagedBuffer<JSONObjectBlockHeader, UInt64> {
 
   /// An empty block of `words` words.
   static func makeBlock(words: Int) -> JSONObjectStorage {
-    let buffer = create(minimumCapacity: words) { _ in JSONObjectBlockHeader(used: 0, capacity: words, regions: 0) }
+    let buffer = create(minimumCapacity: words) { _ in JSONObjectBlockHeader(capacity: words) }
     return unsafeDowncast(buffer, to: JSONObjectStorage.self)
   }
 
@@ -79,23 +113,23 @@ final class JSONObjectStorage: ManagedBuffer<JSONObjectBlockHeader, UInt64> {
   static func make(capacity: Int) -> JSONObjectStorage {
     let tableCapacity = tableCapacity(for: capacity)
     let storage = makeBlock(words: regionWords(capacity: capacity, tableCapacity: tableCapacity))
-    _ = storage.addRegion(capacity: capacity, tableCapacity: tableCapacity)
+    _ = storage.addRegion(capacity: capacity)
     return storage
   }
 
-  /// Adds an empty object with room for `capacity` members and `tableCapacity` index slots;
-  /// returns its offset, or `nil` if the block has no room for it.
+  /// Adds an empty object with room for `capacity` members (and an index if that is more than
+  /// ``JSONObject/hashingThreshold``); returns its offset, or `nil` if the block has no room.
   @inline(__always)
-  func addRegion(capacity: Int, tableCapacity: Int) -> Int? {
-    withUnsafeMutablePointers { block, words -> Int? in
+  func addRegion(capacity: Int) -> Int? {
+    let tableCapacity = JSONObjectStorage.tableCapacity(for: capacity)
+    return withUnsafeMutablePointers { block, words -> Int? in
       let offset = block.pointee.used
       let end = offset &+ JSONObjectStorage.regionWords(capacity: capacity, tableCapacity: tableCapacity)
       guard end <= block.pointee.capacity else { return nil }
       block.pointee.used = end
       block.pointee.regions &+= 1
       UnsafeMutableRawPointer(words + offset).bindMemory(to: JSONObjectHeader.self, capacity: 1)
-        .initialize(
-          to: JSONObjectHeader(count: 0, capacity: capacity, tableMask: tableCapacity == 0 ? 0 : tableCapacity &- 1))
+        .initialize(to: JSONObjectHeader(count: 0, capacity: capacity))
       let membersStart = words + (offset &+ JSONObjectStorage.headerWords)
       UnsafeMutableRawPointer(membersStart).bindMemory(to: JSONObject.Element.self, capacity: capacity)
       if tableCapacity > 0 {

@@ -221,12 +221,12 @@ struct TreeBuilder: ~Copyable {
   private mutating func leafRegion(_ count: Int) -> (JSONObjectStorage, Int) {
     let tableCapacity = JSONObjectStorage.tableCapacity(for: count)
     guard tableCapacity == 0 else { return (JSONObjectStorage.make(capacity: count), 0) }
-    if let block, let offset = block.addRegion(capacity: count, tableCapacity: 0) {
+    if let block, let offset = block.addRegion(capacity: count) {
       return (block, offset)
     }
     let block = JSONObjectStorage.makeBlock(words: Self.blockWords)
     self.block = block
-    return (block, block.addRegion(capacity: count, tableCapacity: 0).unsafelyUnwrapped)
+    return (block, block.addRegion(capacity: count).unsafelyUnwrapped)
   }
 
   /// Words of a shared block: room for about 20 objects of 3 members.
