@@ -64,6 +64,8 @@ struct TreeBuilder: ~Copyable {
   /// objects of one shape push the same keys at the same depths, and a correct prediction skips
   /// hashing the key.
   private let predictions: UnsafeMutablePointer<Int32>
+  /// The number of predictions minus one (a power of two minus one).
+  private let predictionMask: Int
 
   /// A builder for a subtree of `entryCount` entries.
   init(tape: JSONTape, entryCount: Int) {
@@ -83,11 +85,11 @@ struct TreeBuilder: ~Copyable {
     cacheMask = cacheCapacity &- 2  // even: the first entry of a set
     cache = .allocate(capacity: cacheCapacity)
     cache.initialize(repeating: CachedString(hash: 0, offset: 0, length: .max, string: ""), count: cacheCapacity)
-    predictions = .allocate(capacity: Self.predictionCount)
-    predictions.initialize(repeating: 0, count: Self.predictionCount)
+    let predictionCount = entryCount >= 1024 ? 256 : 32
+    predictionMask = predictionCount &- 1
+    predictions = .allocate(capacity: predictionCount)
+    predictions.initialize(repeating: 0, count: predictionCount)
   }
-
-  private static var predictionCount: Int { 256 }
 
   deinit {
     if valueCapacity > 0 { values.deallocate() }
@@ -252,7 +254,7 @@ struct TreeBuilder: ~Copyable {
       return (key, KeyHashing.hash(of: key, seed: seed))
     }
     let start = bytes + Int(entry.offset)
-    let prediction = predictions + (depth & (Self.predictionCount &- 1))
+    let prediction = predictions + (depth & predictionMask)
     let predicted = cache + Int(prediction.pointee)
     if predicted.pointee.length == entry.length
       && memoryEqual(bytes + Int(predicted.pointee.offset), start, Int(entry.length))
