@@ -53,79 +53,15 @@ extension JSONValue {
 
   /// Materializes the value at `index` of `tape` and everything below it.
   ///
-  /// Iterative, with an explicit stack of the containers being filled, so any depth the
-  /// scanner accepted is built without recursion.
+  /// Iterative, with explicit stacks of the containers being filled, so any depth the scanner
+  /// accepted is built without recursion.
   package init(tape: JSONTape, at index: Int) {
-    let end = tape.next(after: index)
-    var stack: [PartialContainer] = []
-    var position = index
-    var pendingKey: String?
-    var result: JSONValue = .null
-
-    while position < end {
-      let entry = tape[position]
-      // Inside an object, every other entry is a key. (`stack.last` would copy the container,
-      // arrays and all; reading one field in place does not.)
-      if !stack.isEmpty, stack[stack.count &- 1].isObject, pendingKey == nil {
-        pendingKey = tape.string(at: position)
-        position &+= 1
-        continue
-      }
-      var value: JSONValue
-      switch entry.kind {
-      case .null: value = .null
-      case .true: value = .bool(true)
-      case .false: value = .bool(false)
-      case .number: value = .number(JSONNumber(uncheckedText: tape.numberText(at: position)))
-      case .string: value = .string(tape.string(at: position))
-      case .array, .object:
-        let isObject = entry.kind == .object
-        if entry.length > 0 {
-          stack.append(PartialContainer(isObject: isObject, key: pendingKey, capacity: Int(entry.length)))
-          pendingKey = nil
-          position &+= 1
-          continue
-        }
-        value = isObject ? .object(JSONObject()) : .array([])
-      }
-      position &+= 1
-
-      // Add the finished value to its parent; close every container it completes.
-      while true {
-        guard !stack.isEmpty else {
-          result = value
-          break
-        }
-        let last = stack.count &- 1
-        if stack[last].isObject {
-          stack[last].object.appendIfAbsent(pendingKey.take()!, consume value)
-        } else {
-          stack[last].array.append(consume value)
-        }
-        stack[last].remaining &-= 1
-        guard stack[last].remaining == 0 else { break }
-        let finished = stack.removeLast()
-        value = finished.isObject ? .object(finished.object) : .array(finished.array)
-        pendingKey = finished.key
-      }
+    let entry = tape[index]
+    guard entry.kind.rawValue >= JSONTokenKind.array.rawValue, entry.length > 0 else {
+      self = TreeBuilder.scalar(entry, at: index, of: tape)
+      return
     }
-    self = result
-  }
-}
-
-/// An array or object of ``JSONValue/init(tape:at:)`` whose members are still being read.
-private struct PartialContainer {
-  let isObject: Bool
-  /// The key this container will be stored under in its parent object.
-  let key: String?
-  var remaining: Int
-  var array: [JSONValue] = []
-  var object = JSONObject()
-
-  init(isObject: Bool, key: String?, capacity: Int) {
-    self.isObject = isObject
-    self.key = key
-    self.remaining = capacity
-    if isObject { object.reserveCapacity(capacity) } else { array.reserveCapacity(capacity) }
+    var builder = TreeBuilder(tape: tape, entryCount: Int(entry.end) &- index)
+    self = builder.build(at: index)
   }
 }

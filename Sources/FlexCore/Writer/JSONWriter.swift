@@ -36,16 +36,21 @@ package struct JSONWriter {
       writeArrayEnd(isEmpty: elements.isEmpty, depth: depth)
     case .object(let object):
       writeObjectStart()
-      var order = Array(object.indices)
       if options.contains(.sortedKeys) {
         // By UTF-8 bytes, as JSONEncoder sorts; `String.<` compares normalized scalars and
         // puts "e\u{301}" after "k".
-        order.sort { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
-      }
-      for (position, index) in order.enumerated() {
-        writeElementSeparator(isFirst: position == 0, depth: depth + 1)
-        writeKey(object.keys[index])
-        write(object.values[index], depth: depth + 1)
+        let order = object.indices.sorted { object[$0].key.utf8.lexicographicallyPrecedes(object[$1].key.utf8) }
+        for (position, index) in order.enumerated() {
+          writeElementSeparator(isFirst: position == 0, depth: depth + 1)
+          writeKey(object[index].key)
+          write(object[index].value, depth: depth + 1)
+        }
+      } else {
+        for (position, member) in object.enumerated() {
+          writeElementSeparator(isFirst: position == 0, depth: depth + 1)
+          writeKey(member.key)
+          write(member.value, depth: depth + 1)
+        }
       }
       writeObjectEnd(isEmpty: object.isEmpty, depth: depth)
     }
