@@ -40,7 +40,7 @@ struct LargeRecord: Codable, Equatable {
       + #""location":{"latitude":\#(location.latitude),"longitude":\#(location.longitude)},"note":\#(note)}"#
   }
 
-  /// Tape entries of one record: the object, 7 keys, 5 scalars, the tags array and its 2 strings,
+  /// Tape entries of one record: the object, 8 keys, 6 scalars, the tags array and its 2 strings,
   /// the location object with 2 keys and 2 numbers.
   static let tapeEntryCount = 1 + 8 + 6 + 3 + 5
 
@@ -50,7 +50,7 @@ struct LargeRecord: Codable, Equatable {
   }
 }
 
-/// `[record 0, record 1, …]`: compact JSON, one record after another, about 200 bytes each.
+/// `[record 0, record 1, …]`: compact JSON, one record after another, about 450 bytes each.
 struct LargeRecordDocument {
   /// The document's UTF-8 bytes.
   let bytes: [UInt8]
