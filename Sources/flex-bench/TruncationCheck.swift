@@ -85,10 +85,11 @@ struct TruncationCheck {
       + Array((count - edge)..<count)
   }
 
-  /// The coverage in words, e.g. `every offset` or `every offset of the first and last 65536 bytes, every 97th between`.
+  /// The coverage in words, e.g. `every offset`, or `every offset of the first and last 65536
+  /// bytes, and one in 97 between`.
   private func coverage(count: Int) -> String {
     guard let edge = edgeByteCount, 2 * edge < count else { return "every offset" }
-    return "every offset of the first and last \(edge) bytes, every \(stride)th between"
+    return "every offset of the first and last \(edge) bytes, and one in \(stride) between"
   }
 
   // MARK: - Checking
