@@ -96,9 +96,14 @@ struct TruncationCheck {
 
   /// Scans the prefix of `document` at each of `offsets`, on ``jobs`` threads.
   ///
-  /// - Throws: when the whole document is not valid JSON.
+  /// - Throws: ``BenchmarkOptions/UsageError`` when the whole document is not valid JSON.
   private func check(_ document: Document, at offsets: [Int]) throws -> TruncationTally {
-    let expectation = try PrefixExpectation(document.bytes)
+    let expectation: PrefixExpectation
+    do {
+      expectation = try PrefixExpectation(document.bytes)
+    } catch {
+      throw BenchmarkOptions.UsageError(description: "\(document.name) is not a valid JSON document: \(error)")
+    }
     let results = TallyCollector()
     let jobs = self.jobs
     let name = document.name
