@@ -14,6 +14,8 @@ struct BenchmarkOptions {
   var libraries: [String] = []
   /// The modes to run, in registry order. Default: all of them.
   var modes: [BenchmarkMode] = BenchmarkMode.allCases
+  /// `--no-baseline` was given: skip the Foundation rows (for profiling one library alone).
+  var skipsBaseline = false
   /// `--help` was given: print ``usage`` and run nothing.
   var showsHelp = false
 
@@ -54,6 +56,7 @@ struct BenchmarkOptions {
                        (default: all of \(CorpusFile.allCases.map(\.shortName).joined(separator: ", ")))
       --library NAME   only rows whose library contains NAME (case-insensitive); repeatable.
                        The Foundation baseline rows always run, so ratios stay available.
+      --no-baseline    skip the Foundation rows (e.g. to profile FlexDecoder alone)
       --mode MODE      \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: "|"))|all (default all); repeatable;
                        or one check: \(CheckMode.allCases.map(\.rawValue).joined(separator: "|"))
       --help           print this help
@@ -152,6 +155,8 @@ struct BenchmarkOptions {
           let known = BenchmarkMode.allCases.map(\.rawValue) + ["all"] + CheckMode.allCases.map(\.rawValue)
           throw UsageError(description: "unknown mode '\(name)'; known: \(known.joined(separator: ", "))")
         }
+      case "--no-baseline":
+        skipsBaseline = true
       case "--help", "-h":
         showsHelp = true
       default:
@@ -167,9 +172,11 @@ struct BenchmarkOptions {
     if !selectedModes.isEmpty { modes = BenchmarkMode.allCases.filter(selectedModes.contains) }
   }
 
-  /// Whether rows of `library` run: baselines always do; others when they match a `--library`.
+  /// Whether rows of `library` run: baselines unless `--no-baseline`; others when they match a
+  /// `--library`.
   func includes(library: String, isBaseline: Bool) -> Bool {
-    isBaseline || libraries.isEmpty
+    if isBaseline { return !skipsBaseline }
+    return libraries.isEmpty
       || libraries.contains { library.lowercased().contains($0.lowercased()) }
   }
 

@@ -1,5 +1,6 @@
 // HostileFamily: documents built to hurt a parser, at any size, and the work done on each.
 
+@_spi(Engine) import FlexCore
 import FlexDecoder
 import Foundation
 

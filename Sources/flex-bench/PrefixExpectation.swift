@@ -1,5 +1,6 @@
 // PrefixExpectation: which prefixes of a valid document may themselves be valid.
 
+@_spi(Engine) import FlexCore
 import FlexDecoder
 
 /// What a valid document's prefixes may do when accepted.

@@ -1,5 +1,6 @@
 // Tokenize rows: validate-only scanning.
 
+@_spi(Engine) import FlexCore
 import FlexDecoder
 import Foundation
 

@@ -1,4 +1,4 @@
-import FlexCore
+@_spi(Engine) import FlexCore
 import Testing
 
 /// Input built to break a parser: deep nesting, huge values, truncated and random bytes. Each

@@ -34,6 +34,20 @@ struct JSONWriterTests {
     try expectSameOutput(["k": .string(key), key: 1], as: ["k": Tree.string(key), key: Tree.integer(1)], formatting)
   }
 
+  /// Long strings with one character to escape at every position, so that the eight-byte scan
+  /// meets it in every lane of a word and in the byte-by-byte tail.
+  @Test(arguments: ["\"", "\\", "/", "\n", "\u{0}", "\u{1F}"])
+  func escapesACharacterAtEveryPositionOfALongString(_ special: String) throws {
+    for length in 1...40 {
+      for position in 0..<length {
+        let string =
+          String(repeating: "a", count: position) + special + String(repeating: "é", count: length - position - 1)
+        try expectSameOutput(JSONValue.string(string), as: string, [.sortedKeys])
+        try expectSameOutput(JSONValue.string(string), as: string, [.sortedKeys, .withoutEscapingSlashes])
+      }
+    }
+  }
+
   @Test func escapesTheSixCharactersWithShortFormsAndOthersAsLowercaseHex() {
     let value = JSONValue.string("\u{8}\u{C}\n\r\t\"\\/\u{0}\u{1F}\u{1A}")
     #expect(value.description == #""\b\f\n\r\t\"\\\/\u0000\u001f\u001a""#)

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import FlexDecoder
 import Foundation
 import Testing

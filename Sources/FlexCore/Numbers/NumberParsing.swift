@@ -2,13 +2,13 @@
 // integers never pass through `Double` (so 12345678901234567890 decodes exactly into UInt64).
 
 /// Conversions from the text of a JSON number (as validated by the scanner) to Swift numbers.
-package enum NumberParsing {
+@_spi(Engine) public enum NumberParsing {
   // MARK: Integers
 
   /// Parses `-?[0-9]+` (the scanner's `isInteger` text). Returns `nil` when the value does not
   /// fit in `T`. `-0` is 0, also for unsigned types.
   @inlinable
-  package static func integer<T: FixedWidthInteger>(fromIntegerText text: UnsafeRawBufferPointer, as _: T.Type = T.self)
+  public static func integer<T: FixedWidthInteger>(fromIntegerText text: UnsafeRawBufferPointer, as _: T.Type = T.self)
     -> T?
   {
     let negative = text[0] == ._minus
@@ -56,7 +56,7 @@ package enum NumberParsing {
   /// Parses any decimal number text, with fraction and exponent (`1.0`, `1e2`, `-2.50E+1`,
   /// and the JSON5 forms `+1`, `.5`, `5.`), into `T` when its value is an integer that fits.
   /// `1.5` and `1e400` give `nil`. Exact: no rounding through `Double`.
-  package static func integer<T: FixedWidthInteger>(fromDecimalText text: UnsafeRawBufferPointer, as _: T.Type = T.self)
+  public static func integer<T: FixedWidthInteger>(fromDecimalText text: UnsafeRawBufferPointer, as _: T.Type = T.self)
     -> T?
   {
     var index = 0
@@ -115,7 +115,7 @@ package enum NumberParsing {
   }
 
   /// Parses JSON5 hexadecimal text (`0x1F`, `-0X10`, `+0xff`) into `T`, or `nil` on overflow.
-  package static func integer<T: FixedWidthInteger>(fromHexText text: UnsafeRawBufferPointer, as _: T.Type = T.self)
+  public static func integer<T: FixedWidthInteger>(fromHexText text: UnsafeRawBufferPointer, as _: T.Type = T.self)
     -> T?
   {
     var index = 0
@@ -160,7 +160,7 @@ package enum NumberParsing {
   /// 2. Eisel–Lemire (``EiselLemire``) for any other significand of up to 19 digits.
   /// 3. The C library's correctly rounded `strtod` (via `Double.init?(_: String)`) for longer
   ///    significands and the rare case Eisel–Lemire leaves undecided.
-  package static func double(fromNumberText text: UnsafeRawBufferPointer) -> Double? {
+  public static func double(fromNumberText text: UnsafeRawBufferPointer) -> Double? {
     if let (significand, exponent, negative) = decimalComponents(of: text) {
       if significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
         let magnitude = Double(significand)
@@ -177,7 +177,7 @@ package enum NumberParsing {
   /// `Float` from number text, correctly rounded from the decimal text itself (never via a
   /// `Double`, which could round twice). `nil` on overflow. The fast path is Clinger's in
   /// `Float` arithmetic: significand ≤ 2^24 and 10^|e| ≤ 10^10 are exact floats.
-  package static func float(fromNumberText text: UnsafeRawBufferPointer) -> Float? {
+  public static func float(fromNumberText text: UnsafeRawBufferPointer) -> Float? {
     if let (significand, exponent, negative) = decimalComponents(of: text),
       significand <= 1 << 24, exponent >= -10, exponent <= 10
     {
@@ -241,7 +241,7 @@ package enum NumberParsing {
 
   /// Parses JSON5 extended number text (`+1`, `.5`, `5.`, `0x1F`, `Infinity`, `-NaN`) into a
   /// `Double`. Infinity and NaN are returned as such, with their sign; other overflow gives `nil`.
-  package static func double(fromExtendedText text: UnsafeRawBufferPointer) -> Double? {
+  public static func double(fromExtendedText text: UnsafeRawBufferPointer) -> Double? {
     var index = 0
     var negative = false
     if text[0] == ._minus || text[0] == ._plus {

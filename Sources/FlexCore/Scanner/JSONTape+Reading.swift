@@ -2,29 +2,35 @@
 
 extension JSONTape {
   /// The string (or object key) at `index`, unescaped.
-  @inline(__always)
-  package func string(at index: Int) -> String {
+  @inlinable @inline(__always)
+  public func string(at index: Int) -> String {
     JSONStringDecoding.decode(rawBytes(at: index), hasEscapes: entries[index].flags & StringFlags.hasEscapes != 0)
   }
 
   /// Whether the key at `index` equals `utf8`, compared as bytes (unescaping first if needed).
-  @inline(__always)
-  package func key(at index: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
+  @inlinable @inline(__always)
+  public func key(at index: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
     let entry = entries[index]
     if entry.flags & StringFlags.hasEscapes == 0 {
       guard Int(entry.length) == utf8.count else { return false }
       return utf8.count == 0
         || memoryEqual(bytes.baseAddress! + Int(entry.offset), utf8.baseAddress!, utf8.count)
     }
-    return Array(string(at: index).utf8).withUnsafeBytes { unescaped in
+    return escapedKey(at: index, equals: utf8)
+  }
+
+  /// ``key(at:equals:)`` for a key written with escapes: unescaped, then compared.
+  @usableFromInline
+  func escapedKey(at index: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
+    Array(string(at: index).utf8).withUnsafeBytes { unescaped in
       unescaped.count == utf8.count && unescaped.elementsEqual(utf8)
     }
   }
 
   /// The number at `index` as an integer of type `T`, or `nil` if it is not an integer value
   /// that fits (`1.0` and `1e2` are integers; `1.5` is not).
-  @inline(__always)
-  package func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type = T.self) -> T? {
+  @inlinable @inline(__always)
+  public func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type = T.self) -> T? {
     let entry = entries[index]
     let text = rawBytes(at: index)
     if entry.flags & NumberFlags.isInteger != 0 && entry.flags & NumberFlags.isExtended == 0 {
@@ -37,8 +43,8 @@ extension JSONTape {
   }
 
   /// Whether the number at `index` is JSON5 hexadecimal text (`0x1F`, `-0X10`, `+0xff`).
-  @inline(__always)
-  package func isHexadecimal(at index: Int) -> Bool {
+  @inlinable @inline(__always)
+  public func isHexadecimal(at index: Int) -> Bool {
     guard entries[index].flags & NumberFlags.isExtended != 0 else { return false }
     let text = rawBytes(at: index)
     let offset = text[0] == ._minus || text[0] == ._plus ? 1 : 0
@@ -47,8 +53,8 @@ extension JSONTape {
 
   /// The number at `index` as the nearest `Double`, or `nil` if it overflows. JSON5 `Infinity`
   /// and `NaN` are returned as such.
-  @inline(__always)
-  package func double(at index: Int) -> Double? {
+  @inlinable @inline(__always)
+  public func double(at index: Int) -> Double? {
     let text = rawBytes(at: index)
     if entries[index].flags & NumberFlags.isExtended != 0 {
       return NumberParsing.double(fromExtendedText: text)
@@ -57,8 +63,8 @@ extension JSONTape {
   }
 
   /// The number at `index` as the nearest `Float`, or `nil` if it overflows `Float`.
-  @inline(__always)
-  package func float(at index: Int) -> Float? {
+  @inlinable @inline(__always)
+  public func float(at index: Int) -> Float? {
     let text = rawBytes(at: index)
     if entries[index].flags & NumberFlags.isExtended != 0 {
       guard let value = NumberParsing.double(fromExtendedText: text) else { return nil }
@@ -75,18 +81,30 @@ extension JSONTape {
   }
 }
 
-/// `memcmp` without importing the C library.
-@inline(__always)
+/// `memcmp` without importing the C library, for short byte strings such as keys: whole words,
+/// then one last word that overlaps the previous one (or two overlapping half-words for 4–7
+/// bytes) instead of a byte loop.
+@inlinable @inline(__always)
 func memoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
-  var index = 0
-  while index &+ 8 <= count {
-    if lhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      != rhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-    {
-      return false
+  if count >= 8 {
+    var index = 0
+    while index &+ 8 < count {
+      if lhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        != rhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      {
+        return false
+      }
+      index &+= 8
     }
-    index &+= 8
+    return lhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+      == rhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
   }
+  if count >= 4 {
+    return lhs.loadUnaligned(as: UInt32.self) == rhs.loadUnaligned(as: UInt32.self)
+      && lhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        == rhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+  }
+  var index = 0
   while index < count {
     if lhs.load(fromByteOffset: index, as: UInt8.self) != rhs.load(fromByteOffset: index, as: UInt8.self) {
       return false

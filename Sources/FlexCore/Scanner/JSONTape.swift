@@ -21,8 +21,14 @@
 // reader skip a whole subtree in O(1). The tape borrows the document's bytes; it is valid only
 // while they are.
 
+// The tape's types and its hot readers are SPI-public (`@_spi(Engine) public`) rather than
+// `package`, for one reason: FlexDecoder reads the tape millions of times per second, and only
+// public (or SPI) declarations can be `@inlinable` across modules without package-wide
+// cross-module optimization. They are visible only to files that `@_spi(Engine) import FlexCore`;
+// to users of FlexDecoder they do not exist.
+
 /// The kind of a tape entry.
-package enum JSONTokenKind: UInt8, Sendable {
+@_spi(Engine) public enum JSONTokenKind: UInt8, Sendable {
   case null
   case `true`
   case `false`
@@ -30,22 +36,29 @@ package enum JSONTokenKind: UInt8, Sendable {
   case string
   case array
   case object
+
+  /// Whether two kinds are the same. Spelled out so that other modules compare kinds inline
+  /// rather than through the synthesized `Equatable` witness.
+  @inlinable @inline(__always)
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue == rhs.rawValue
+  }
 }
 
 /// One value (or object key) of a scanned document. 16 bytes.
-package struct JSONTapeEntry: Sendable {
+@_spi(Engine) public struct JSONTapeEntry: Sendable {
   /// What the entry is.
-  package var kind: JSONTokenKind
+  public var kind: JSONTokenKind
   /// `StringFlags` for strings, `NumberFlags` for numbers, zero otherwise.
-  package var flags: UInt8
+  public var flags: UInt8
   /// Byte offset of the value: for strings the first byte after the opening quote, for numbers
   /// the first byte of their text, for containers the opening bracket.
-  package var offset: UInt32
+  public var offset: UInt32
   /// Strings and numbers: length in bytes of the content. Arrays: element count. Objects:
   /// member count.
-  package var length: UInt32
+  public var length: UInt32
   /// Containers: the index of the first entry after the container's subtree. Scalars: unused.
-  package var end: UInt32
+  public var end: UInt32
 
   @inline(__always)
   init(kind: JSONTokenKind, flags: UInt8 = 0, offset: UInt32, length: UInt32 = 0, end: UInt32 = 0) {
@@ -58,37 +71,37 @@ package struct JSONTapeEntry: Sendable {
 }
 
 /// Flags of a string entry.
-package enum StringFlags {
+@_spi(Engine) public enum StringFlags {
   /// The string holds at least one backslash escape and must be unescaped to be read.
-  package static let hasEscapes: UInt8 = 1 << 0
+  @inlinable public static var hasEscapes: UInt8 { 1 << 0 }
   /// JSON5: an unquoted object key.
-  package static let unquoted: UInt8 = 1 << 1
+  @inlinable public static var unquoted: UInt8 { 1 << 1 }
   /// JSON5: the string was delimited by single quotes.
-  package static let singleQuoted: UInt8 = 1 << 2
+  @inlinable public static var singleQuoted: UInt8 { 1 << 2 }
   /// The string's bytes are all ASCII.
-  package static let isASCII: UInt8 = 1 << 3
+  @inlinable public static var isASCII: UInt8 { 1 << 3 }
 }
 
 /// Flags of a number entry.
-package enum NumberFlags {
+@_spi(Engine) public enum NumberFlags {
   /// Text is `-?digits`: no fraction, no exponent.
-  package static let isInteger: UInt8 = 1 << 0
+  @inlinable public static var isInteger: UInt8 { 1 << 0 }
   /// Text starts with `-`.
-  package static let isNegative: UInt8 = 1 << 1
+  @inlinable public static var isNegative: UInt8 { 1 << 1 }
   /// JSON5 syntax that RFC 8259 lacks: hexadecimal, `Infinity`, `NaN`, a leading `+` or `.`,
   /// or a trailing `.`. Such text takes the slow path in every reader.
-  package static let isExtended: UInt8 = 1 << 2
+  @inlinable public static var isExtended: UInt8 { 1 << 2 }
 }
 
 /// A scanned document: its bytes (borrowed) and its entries (owned).
 ///
 /// Built by ``JSONScanner``. Immutable once built; it may be read from any thread while the bytes
 /// it borrows stay alive.
-package final class JSONTape: @unchecked Sendable {
+@_spi(Engine) public final class JSONTape: @unchecked Sendable {
   /// The document's bytes. Borrowed: valid only while the buffer the tape was scanned from is.
-  package let bytes: UnsafeRawBufferPointer
+  public let bytes: UnsafeRawBufferPointer
   /// The entries, in document order. Entry 0 is the top-level value.
-  package let entries: UnsafeMutableBufferPointer<JSONTapeEntry>
+  public let entries: UnsafeMutableBufferPointer<JSONTapeEntry>
   /// Whether the document was scanned as JSON5; string and number readers need to know.
   package let isJSON5: Bool
 
@@ -127,25 +140,25 @@ package final class JSONTape: @unchecked Sendable {
   }
 
   /// The number of entries.
-  @inline(__always)
-  package var count: Int { entries.count }
+  @inlinable @inline(__always)
+  public var count: Int { entries.count }
 
   /// The entry at `index`.
-  @inline(__always)
-  package subscript(index: Int) -> JSONTapeEntry {
+  @inlinable @inline(__always)
+  public subscript(index: Int) -> JSONTapeEntry {
     entries[index]
   }
 
   /// The index of the entry after the value at `index` and its whole subtree.
-  @inline(__always)
-  package func next(after index: Int) -> Int {
+  @inlinable @inline(__always)
+  public func next(after index: Int) -> Int {
     let entry = entries[index]
     return entry.kind.rawValue >= JSONTokenKind.array.rawValue ? Int(entry.end) : index &+ 1
   }
 
   /// The bytes of a string's content (between the quotes, escapes untouched) or a number's text.
-  @inline(__always)
-  package func rawBytes(at index: Int) -> UnsafeRawBufferPointer {
+  @inlinable @inline(__always)
+  public func rawBytes(at index: Int) -> UnsafeRawBufferPointer {
     let entry = entries[index]
     return UnsafeRawBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset &+ entry.length)])
   }

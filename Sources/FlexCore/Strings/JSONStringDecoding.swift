@@ -4,13 +4,13 @@
 /// fails. Unescaped output is never longer than the escaped input (`\uXXXX`, 6 bytes, becomes at
 /// most 3; a surrogate pair, 12 bytes, becomes 4; `\xHH`, 4 bytes, at most 2), which lets the
 /// result be written in place into a `String`'s own storage.
-package enum JSONStringDecoding {
+@_spi(Engine) public enum JSONStringDecoding {
   /// Decodes a scanned string's content.
   /// - Parameters:
   ///   - raw: the bytes between the quotes (or of an unquoted JSON5 key).
   ///   - hasEscapes: whether the scanner saw a backslash.
   @inlinable
-  package static func decode(_ raw: UnsafeRawBufferPointer, hasEscapes: Bool) -> String {
+  public static func decode(_ raw: UnsafeRawBufferPointer, hasEscapes: Bool) -> String {
     if !hasEscapes {
       return String(decoding: raw, as: UTF8.self)
     }

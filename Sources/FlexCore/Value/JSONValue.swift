@@ -113,6 +113,6 @@ extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
   public func serialized(_ options: JSONFormattingOptions = []) -> [UInt8] {
     var writer = JSONWriter(options: options)
     writer.write(self)
-    return writer.output
+    return writer.output.bytes
   }
 }

@@ -6,7 +6,7 @@
 /// non-ASCII text, is written as UTF-8.
 package struct JSONWriter {
   /// The text written so far.
-  package var output: [UInt8] = []
+  package let output: JSONOutput
   package let options: JSONFormattingOptions
   private let escapesSlashes: Bool
   private let pretty: Bool
@@ -15,7 +15,7 @@ package struct JSONWriter {
     self.options = options
     self.escapesSlashes = !options.contains(.withoutEscapingSlashes)
     self.pretty = options.contains(.prettyPrinted)
-    output.reserveCapacity(capacity)
+    output = JSONOutput(capacity: capacity)
   }
 
   // MARK: Values
@@ -132,11 +132,9 @@ package struct JSONWriter {
     var index = 0
     let count = utf8.count
     while index < count {
+      index = firstByteToEscape(in: utf8, from: index)
+      guard index < count else { break }
       let byte = utf8[index]
-      guard byte < 0x20 || byte == ._quote || byte == ._backslash || (byte == ._slash && escapesSlashes) else {
-        index &+= 1
-        continue
-      }
       if runStart < index {
         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
       }
@@ -163,5 +161,46 @@ package struct JSONWriter {
       output.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<count]))
     }
     output.append(._quote)
+  }
+
+  /// The offset of the first byte at or after `offset` that must be escaped (a control
+  /// character, `"`, `\`, or `/` when slashes are escaped), or `utf8.count`.
+  ///
+  /// Eight bytes at a time, with the has-zero-byte trick as in the scanner's string scan
+  /// (JSONScanner+Strings.swift); bytes of 0x80 and above are never escaped, so they are masked
+  /// out of the control-character test.
+  @inline(__always)
+  private func firstByteToEscape(in utf8: UnsafeRawBufferPointer, from offset: Int) -> Int {
+    var index = offset
+    let count = utf8.count
+    if let base = utf8.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let quotes = ones &* UInt64(UInt8._quote)
+      let backslashes = ones &* UInt64(UInt8._backslash)
+      let slashes = escapesSlashes ? ones &* UInt64(UInt8._slash) : quotes
+      let spaces = ones &* 0x20
+      while index &+ 8 <= count {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let quoteBytes = word ^ quotes
+        let backslashBytes = word ^ backslashes
+        let slashBytes = word ^ slashes
+        let isQuote = (quoteBytes &- ones) & ~quoteBytes
+        let isBackslash = (backslashBytes &- ones) & ~backslashBytes
+        let isSlash = (slashBytes &- ones) & ~slashBytes
+        let isControl = (word &- spaces) & ~word
+        let mask = (isQuote | isBackslash | isSlash | isControl) & highs
+        if mask != 0 { return index &+ mask.trailingZeroBitCount &>> 3 }
+        index &+= 8
+      }
+    }
+    while index < count {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == ._quote || byte == ._backslash || (byte == ._slash && escapesSlashes) {
+        return index
+      }
+      index &+= 1
+    }
+    return count
   }
 }

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 /// Decodes `Decodable` values from JSON: a drop-in replacement for Foundation's `JSONDecoder`.

@@ -94,13 +94,13 @@ open class FlexJSONEncoder: @unchecked Sendable {
   ///   strategy, or a top-level value that encodes nothing — with the coding path, as
   ///   `JSONEncoder` does — and any error the value's `encode(to:)` throws.
   open func encode<T: Encodable>(_ value: T) throws -> Data {
-    Data(try encodeBytes(value, options: makeOptions()))
+    try encodeBytes(value, options: makeOptions()).withUnsafeBytes { Data($0) }
   }
 
   /// Encodes `value` as a JSON string.
   /// - Throws: the errors of ``encode(_:)``.
   public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-    String(decoding: try encodeBytes(value, options: makeOptions()), as: UTF8.self)
+    try encodeBytes(value, options: makeOptions()).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Encodes `value` as a ``JSONValue`` (numbers keep the text they would be written with).
@@ -125,7 +125,7 @@ open class FlexJSONEncoder: @unchecked Sendable {
 
   /// Streams `value` into bytes; if its Codable calls cannot be streamed (see
   /// Streaming/StreamingSession.swift), encodes it again through a tree.
-  private func encodeBytes<T: Encodable>(_ value: T, options: EncodingOptions) throws -> [UInt8] {
+  private func encodeBytes<T: Encodable>(_ value: T, options: EncodingOptions) throws -> JSONOutput {
     do {
       return try StreamingSession(options: options).encodeDocument(value)
     } catch is StreamingUnavailable {

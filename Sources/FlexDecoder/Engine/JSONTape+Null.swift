@@ -1,4 +1,4 @@
-import FlexCore
+@_spi(Engine) import FlexCore
 
 extension JSONTape {
   /// A one-entry tape holding `null`: what `superDecoder(forKey:)` decodes when the key is

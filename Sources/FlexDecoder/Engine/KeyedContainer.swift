@@ -1,6 +1,8 @@
 // Keyed containers: the Codable face of one JSON object. How a key is found is in
 // ObjectLookup+Lookup.swift; KeyedContainer turns found values into Swift values.
 
+@_spi(Engine) import FlexCore
+
 /// `KeyedDecodingContainerProtocol` over one object of the tape: the generic face of an
 /// ``ObjectLookup``.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -282,7 +284,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try decodeOptional(type, forKey: key) { valueIndex, _ in
+    // Without a replay, straight to the value: the route through `decodeOptional` would form
+    // `Optional<T>` as a generic argument, a metadata lookup per call in unspecialized code.
+    if decoder.recovery == nil {
+      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      return try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
+    }
+    return try decodeOptional(type, forKey: key) { valueIndex, _ in
       try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
     }
   }

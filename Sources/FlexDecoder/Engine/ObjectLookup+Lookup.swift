@@ -5,17 +5,22 @@
 //
 // Without a strategy, keys are compared as UTF-8 bytes with the raw key bytes on the tape: no
 // String is made for a JSON key. Synthesized `init(from:)` asks for keys in declaration order,
-// which usually is document order, so each search starts just after the previous hit and wraps
-// around: for a model that matches its payload, every lookup is one comparison.
+// which usually is document order, so each lookup first tries the member just after the previous
+// hit: for a model that matches its payload, every lookup is one comparison. When that member is
+// not the one, small objects are scanned from there (wrapping around), and objects of more than
+// `indexingThreshold` members get a hash index of their keys (MemberIndex.swift), built once.
 //
 // Duplicate keys: the first occurrence wins, as in JSONDecoder, however often a key is looked up.
-// A search that starts after the hint could meet a later duplicate first; so when a hit lies
+// The index holds first occurrences only. A search that starts at the hint could meet a later
+// duplicate first; so when a hit lies
 // after the hint, the members before it are checked for the same key. Most of the time there is
 // nothing to check: a bit mask records the members that lookups have found ("claimed"), and a
 // 64-bit signature set the keys they were found for. An earlier member can have the key only if
 // it is unclaimed, or if the key's signature is in the set (the key may have been looked up
 // before). For a model that matches its payload, all earlier members are claimed and the
 // signature usually is new, so the hit stands without comparing keys.
+
+@_spi(Engine) import FlexCore
 
 extension ObjectLookup {
   /// The tape index of the value for `key`, or `nil` if there is none.
@@ -53,12 +58,38 @@ extension ObjectLookup {
   // MARK: Byte search with a hint
 
   func findValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    if memberCount > Self.hintedMemberLimit { return indexedValue(forKey: utf8) }
+    guard memberCount > 0 else { return nil }
+    // The member after the previous hit: the answer whenever model and payload agree on order.
+    if tape.key(at: hintKeyIndex, equals: utf8) {
+      let signature = Self.signature(of: utf8)
+      if hintOrdinal > 0, mayHaveEarlierMatch(signature), let earlier = earlierMatch(for: utf8) {
+        return earlier
+      }
+      let keyIndex = hintKeyIndex
+      claim(ordinal: hintOrdinal, keyIndex: keyIndex, signature: signature)
+      return keyIndex &+ 1
+    }
+    if memberCount > Self.indexingThreshold { return indexedValue(forKey: utf8) }
     // Models with many optional properties ask for many absent keys, each a full scan. After the
     // first miss, the signatures of all member keys answer most misses at once.
     if let memberSignatures, memberSignatures & Self.signature(of: utf8) == 0 { return nil }
     if let found = scanForValue(forKey: utf8) { return found }
     if memberSignatures == nil { memberSignatures = computeMemberSignatures() }
     return nil
+  }
+
+  /// The value for `utf8` through the object's ``MemberIndex``, built on first use. The index
+  /// holds first occurrences only, so no earlier duplicate needs checking.
+  private func indexedValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    if memberIndex == nil {
+      memberIndex = MemberIndex(tape: tape, objectIndex: objectIndex, memberCount: memberCount)
+    }
+    guard let member = memberIndex.unsafelyUnwrapped.member(forKey: utf8, tape: tape) else { return nil }
+    if memberCount <= Self.hintedMemberLimit {
+      claim(ordinal: member.ordinal, keyIndex: member.keyIndex, signature: Self.signature(of: utf8))
+    }
+    return member.keyIndex &+ 1
   }
 
   /// The signatures of every member's key; all bits if a key has escapes (its raw bytes are not
@@ -74,6 +105,8 @@ extension ObjectLookup {
     return signatures
   }
 
+  /// A scan of all members from the hint on, wrapping around (the hint itself is checked again:
+  /// this runs after it missed only in small objects).
   private func scanForValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
     var ordinal = hintOrdinal
     var keyIndex = hintKeyIndex
@@ -123,9 +156,13 @@ extension ObjectLookup {
   /// signatures.
   @inline(__always)
   private static func signature(of utf8: UnsafeRawBufferPointer) -> UInt64 {
-    var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
-    if let first = utf8.first, let last = utf8.last {
-      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35 ^ UInt64(utf8[utf8.count / 2]) &* 0x27D4_EB2F
+    let count = utf8.count
+    var mix = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9
+    if count > 0, let base = utf8.baseAddress {
+      mix ^=
+        UInt64(base.load(as: UInt8.self)) &* 0x85EB_CA6B
+        ^ UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &* 0xC2B2_AE35
+        ^ UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) &* 0x27D4_EB2F
     }
     return 1 &<< ((mix ^ mix &>> 29) & 63)
   }

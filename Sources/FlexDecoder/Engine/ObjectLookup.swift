@@ -1,12 +1,18 @@
 // The state behind a keyed container; how keys are found is in ObjectLookup+Lookup.swift.
 
+@_spi(Engine) import FlexCore
+
 /// The state of a keyed container: one object of the tape, and how its keys are looked up.
 ///
 /// Not generic, so that creating one costs no generic metadata lookup and its lookup code is
 /// compiled once; ``KeyedContainer`` is the thin generic face that Codable sees.
 final class ObjectLookup: UnknownKeyTracking {
-  /// Objects with more members than this are looked up through a hash map.
-  static var hashingThreshold: Int { 64 }
+  /// Objects with more members than this get a ``MemberIndex`` at the first lookup that the
+  /// hint does not answer; smaller ones are scanned.
+  static var indexingThreshold: Int { 32 }
+  /// Objects with more members than this (the bits of `claimedMask`) are looked up through
+  /// their ``MemberIndex`` alone.
+  static var hintedMemberLimit: Int { 64 }
 
   /// How JSON keys are compared with coding keys.
   enum Matching {
@@ -18,34 +24,50 @@ final class ObjectLookup: UnknownKeyTracking {
     case loose
   }
 
-  let decoder: TapeDecoder
-  let tape: JSONTape
-  let objectIndex: Int
-  let memberCount: Int
-  let pathDepth: Int
-  let explicitPath: [any CodingKey]?
-  let matching: Matching
+  // The object being looked up. Variables only so that a container that nobody holds any more
+  // can be pointed at the next object of its type (see ContainerSlot.swift).
+  @exclusivity(unchecked) private(set) var decoder: TapeDecoder
+  @exclusivity(unchecked) private(set) var tape: JSONTape
+  @exclusivity(unchecked) private(set) var objectIndex = 0
+  @exclusivity(unchecked) private(set) var memberCount = 0
+  @exclusivity(unchecked) private(set) var pathDepth = 0
+  @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
+  @exclusivity(unchecked) private(set) var matching = Matching.exact
   /// The decoded type's own key map (``FlexKeyMapping``), if any.
-  let typeMapping: FlexKeyMap?
+  @exclusivity(unchecked) private(set) var typeMapping: FlexKeyMap?
   /// The decoder's global key map, if not empty and the object is not a `[String: …]`
   /// dictionary.
-  let globalMapping: FlexKeyMap?
+  @exclusivity(unchecked) private(set) var globalMapping: FlexKeyMap?
 
   @exclusivity(unchecked) var hintOrdinal = 0
-  @exclusivity(unchecked) var hintKeyIndex: Int
+  @exclusivity(unchecked) var hintKeyIndex = 0
   @exclusivity(unchecked) var claimedMask: UInt64 = 0
   /// The signatures of the keys that found a member, one bit each (see `signature(of:)`).
   @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
   /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:)`).
   @exclusivity(unchecked) var memberSignatures: UInt64?
-  /// Key (converted by the key strategy, if any) → value index; first occurrence wins. Built for
-  /// key strategies and for large objects.
+  /// Converted key → value index; first occurrence wins. Built for key strategies.
   @exclusivity(unchecked) var convertedKeys: [String: Int]?
+  /// The hash index of the keys, once a lookup needed it (see MemberIndex.swift).
+  @exclusivity(unchecked) var memberIndex: MemberIndex?
   /// With an `unknownKeyPolicy` other than `.ignore`: the values some lookup used.
   @exclusivity(unchecked) var usedValueIndices: Set<Int>?
 
   init(
     decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,
+    typeMapping: FlexKeyMap?, globalMapping: FlexKeyMap?
+  ) {
+    self.decoder = decoder
+    self.tape = decoder.tape
+    point(
+      at: objectIndex, of: decoder, explicitPath: explicitPath, usesDefaultKeys: usesDefaultKeys,
+      typeMapping: typeMapping, globalMapping: globalMapping)
+  }
+
+  /// Looks up keys in the object at `objectIndex` of `decoder`'s tape from now on, with no trace
+  /// of the lookups made before.
+  func point(
+    at objectIndex: Int, of decoder: TapeDecoder, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,
     typeMapping: FlexKeyMap?, globalMapping: FlexKeyMap?
   ) {
     self.decoder = decoder
@@ -56,7 +78,12 @@ final class ObjectLookup: UnknownKeyTracking {
     self.explicitPath = explicitPath
     self.typeMapping = typeMapping
     self.globalMapping = globalMapping
-    self.hintKeyIndex = objectIndex &+ 1
+    hintOrdinal = 0
+    hintKeyIndex = objectIndex &+ 1
+    claimedMask = 0
+    foundKeySignatures = 0
+    memberSignatures = nil
+    memberIndex = nil
     if usesDefaultKeys {
       matching = .exact
     } else if case .convertFromAnyCase = decoder.options.keyDecodingStrategy {
@@ -64,9 +91,8 @@ final class ObjectLookup: UnknownKeyTracking {
     } else {
       matching = .converted
     }
-    if matching == .converted || memberCount > Self.hashingThreshold {
-      convertedKeys = makeConvertedKeys()
-    }
+    convertedKeys = matching == .converted ? makeConvertedKeys() : nil
+    usedValueIndices = nil
     if decoder.options.unknownKeyPolicy != .ignore {
       usedValueIndices = []
       decoder.session.trackedContainers.append(self)

@@ -1,5 +1,7 @@
 // `decode(_:from:at:)`: walking a key path from the top-level value.
 
+@_spi(Engine) import FlexCore
+
 extension TapeDecoder {
   /// Follows `keyPath` from `valueIndex`, pushing each step on the coding path; returns the
   /// index of the value at its end.

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // Numbers read the way JSONDecoder reads them. FlexCore converts number text exactly; JSONDecoder

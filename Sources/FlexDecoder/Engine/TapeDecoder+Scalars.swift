@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // Reading scalars straight from the tape. Every container funnels through these, so type checks,

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // Types that JSONDecoder decodes its own way instead of calling their `init(from:)`: Date and
@@ -11,33 +12,33 @@ protocol StringKeyedDictionaryMarker {}
 extension Dictionary: StringKeyedDictionaryMarker where Key == String, Value: Decodable {}
 
 extension TapeDecoder {
-  /// Whether ``decodeSpecialType(_:at:)`` may handle `type` (see ``isFastScalar(_:)`` for why this
-  /// is asked first).
+  /// Whether ``decodeSpecialType(_:at:)`` handles `type` (asked first, for the reason given at
+  /// ``isFastScalar(_:at:)``).
   @inline(__always)
-  func mayBeSpecialType(_ type: Any.Type) -> Bool {
-    type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || type == JSONValue.self
-      || !options.usesDefaultKeys || !options.keyMapping.isEmpty
+  func isSpecialType(_ type: Any.Type) -> Bool {
+    if type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || type == JSONValue.self {
+      return true
+    }
+    return !(options.usesDefaultKeys && options.keyMapping.isEmpty) && type is any StringKeyedDictionaryMarker.Type
   }
 
-  /// Decodes `T` at `valueIndex` if it is one of the special types; `nil` otherwise.
+  /// Decodes one of the special types at `valueIndex`; `T` must pass ``isSpecialType(_:)``.
   @inline(never)
-  func decodeSpecialType<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T? {
-    if T.self == Date.self { return try decodeDate(at: valueIndex) as? T }
-    if T.self == Data.self { return try decodeData(at: valueIndex) as? T }
-    if T.self == URL.self { return try decodeURL(at: valueIndex) as? T }
-    if T.self == Decimal.self { return try decodeDecimal(at: valueIndex) as? T }
-    if T.self == JSONValue.self { return JSONValue(tape: tape, at: valueIndex) as? T }
-    if !(options.usesDefaultKeys && options.keyMapping.isEmpty) && T.self is any StringKeyedDictionaryMarker.Type {
-      let savedIndex = index
-      index = valueIndex
-      exemptsNextContainerFromKeyStrategy = true
-      defer {
-        index = savedIndex
-        exemptsNextContainerFromKeyStrategy = false
-      }
-      return try T(from: self)
+  func decodeSpecialType<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
+    if T.self == Date.self { return unsafeBitCast(try decodeDate(at: valueIndex), to: T.self) }
+    if T.self == Data.self { return unsafeBitCast(try decodeData(at: valueIndex), to: T.self) }
+    if T.self == URL.self { return unsafeBitCast(try decodeURL(at: valueIndex), to: T.self) }
+    if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: valueIndex), to: T.self) }
+    if T.self == JSONValue.self { return unsafeBitCast(JSONValue(tape: tape, at: valueIndex), to: T.self) }
+    // A `[String: …]` dictionary under a key strategy or global key map.
+    let savedIndex = index
+    index = valueIndex
+    exemptsNextContainerFromKeyStrategy = true
+    defer {
+      index = savedIndex
+      exemptsNextContainerFromKeyStrategy = false
     }
-    return nil
+    return try T(from: self)
   }
 
   /// Runs `body` with the cursor at `valueIndex` (for strategies that call back into the decoder).

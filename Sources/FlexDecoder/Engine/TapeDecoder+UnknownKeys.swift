@@ -2,6 +2,8 @@
 // containers looked up (a subclass's and its superclass's containers over the same object count
 // together) are reported, or treated as problems.
 
+@_spi(Engine) import FlexCore
+
 /// A keyed container that records which members its lookups used.
 protocol UnknownKeyTracking: AnyObject {
   /// The tape the object is on: the document's, or that of JSON embedded in a string.

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // The engine behind FlexJSONDecoder: one object that conforms to `Decoder` and walks the tape.
@@ -25,14 +26,50 @@ final class DecodeSession {
   /// Notes (coercions, unknown keys) for the report, with their byte offsets.
   @exclusivity(unchecked) var notes: [(offset: Int, issue: FlexIssue)] = []
   /// Per-type facts, looked up once per type.
-  @exclusivity(unchecked) var traits: [ObjectIdentifier: TypeTraits] = [:]
+  @exclusivity(unchecked) var traits = TypeTable<TypeTraits>()
+  /// Array types the engine decodes itself, by type (see `directArrayType(of:)`).
+  @exclusivity(unchecked) private var arrayTypes = TypeTable<DirectArrayType>()
   /// The (type, key type) pairs whose map names were checked against the keys.
   @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
   /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
   @exclusivity(unchecked) var trackedContainers: [any UnknownKeyTracking] = []
+  /// One reusable keyed container per key type (see ContainerSlot.swift), by key type.
+  @exclusivity(unchecked) var containerSlots = TypeTable<AnyObject>()
+  /// The slot used last: array elements come in runs of one type.
+  @exclusivity(unchecked) private var lastContainerSlot: (keyType: ObjectIdentifier, slot: AnyObject)?
+  /// Whether keyed containers are reused: not when containers are tracked for unknown keys
+  /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
+  @exclusivity(unchecked) var reusesContainers: Bool
 
   init(options: DecodingOptions) {
     self.options = options
+    self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
+  }
+
+  /// Drops the reusable containers, which hold the session's decoders (a reference cycle
+  /// otherwise).
+  func releaseContainers() {
+    containerSlots = TypeTable()
+    lastContainerSlot = nil
+  }
+
+  /// `type` as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
+  /// Asked only for values that are arrays: most types never need the cast.
+  func directArrayType(of type: any Decodable.Type) -> (any DirectArrayDecodable.Type)? {
+    let identifier = ObjectIdentifier(type)
+    if let known = arrayTypes[identifier] { return known.type }
+    let found = DirectArrayType.shared(for: type, identifier)
+    arrayTypes[identifier] = found
+    return found.type
+  }
+
+  /// The container slot of a key type, if one was made.
+  @inline(__always)
+  func containerSlot(for keyType: ObjectIdentifier) -> AnyObject? {
+    if let lastContainerSlot, lastContainerSlot.keyType == keyType { return lastContainerSlot.slot }
+    guard let slot = containerSlots[keyType] else { return nil }
+    lastContainerSlot = (keyType, slot)
+    return slot
   }
 
   /// The most recently used traits: consecutive values (array elements) are usually of one type.
@@ -64,36 +101,17 @@ struct TypeTraits: Sendable {
   /// Whether the type conforms to ``FlexValidatable``.
   let isValidatable: Bool
 
-  /// Traits computed so far in this process: the conformance checks are dynamic casts, worth
-  /// doing once per type rather than once per decode.
-  private static let cache = TypeTraitsCache()
+  private static let cache = ProcessTypeCache<TypeTraits>()
 
   /// The traits of `type`, from the process-wide cache.
   static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
-    cache.traits(for: type, identifier)
-  }
-}
-
-/// A lock-protected map from types to their traits.
-private final class TypeTraitsCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var traits: [ObjectIdentifier: TypeTraits] = [:]
-
-  func traits(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
-    lock.lock()
-    if let cached = traits[identifier] {
-      lock.unlock()
-      return cached
+    cache.value(for: identifier) {
+      // One conformance question for the many types that customize nothing.
+      guard type is any _FlexTypeCustomization.Type else { return TypeTraits(keyMapping: nil, isValidatable: false) }
+      return TypeTraits(
+        keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
+        isValidatable: type is any FlexValidatable.Type)
     }
-    lock.unlock()
-    // Outside the lock: a type's `keyMapping` is user code and could decode something itself.
-    let computed = TypeTraits(
-      keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
-      isValidatable: type is any FlexValidatable.Type)
-    lock.lock()
-    traits[identifier] = computed
-    lock.unlock()
-    return computed
   }
 }
 
@@ -150,8 +168,43 @@ final class TapeDecoder: Decoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let mapping = try typeMapping(for: type)
+    if session.reusesContainers && session.recovery == nil && tape[index].kind == .object {
+      return reusableContainer(keyedBy: type, typeMapping: mapping)
+    }
     return try KeyedDecodingContainer(
       makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, typeMapping: mapping))
+  }
+
+  /// A keyed container for the object at `index`: the key type's slot's container if no one
+  /// holds it any more, else a new one (see ContainerSlot.swift).
+  private func reusableContainer<Key: CodingKey>(
+    keyedBy type: Key.Type, typeMapping: FlexKeyMap?
+  ) -> KeyedDecodingContainer<Key> {
+    let exemptsKeys = exemptsNextContainerFromKeyStrategy
+    exemptsNextContainerFromKeyStrategy = false
+    let usesDefaultKeys = options.usesDefaultKeys || exemptsKeys
+    let globalMapping = exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping
+    let identifier = ObjectIdentifier(type)
+    if let existing = session.containerSlot(for: identifier) {
+      let slot = unsafeDowncast(existing, to: ContainerSlot<KeyedDecodingContainer<Key>, ObjectLookup>.self)
+      if slot.isFree {
+        slot.state.point(
+          at: index, of: self, explicitPath: nil, usesDefaultKeys: usesDefaultKeys, typeMapping: typeMapping,
+          globalMapping: globalMapping)
+        return slot.handOut()
+      }
+    }
+    let lookup = ObjectLookup(
+      decoder: self, objectIndex: index, explicitPath: nil, usesDefaultKeys: usesDefaultKeys,
+      typeMapping: typeMapping, globalMapping: globalMapping)
+    guard session.containerSlot(for: identifier) == nil else {
+      // The slot's container is still held (a recursive type, or a container kept by its
+      // user): this one is not reused.
+      return KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup))
+    }
+    let slot = ContainerSlot(state: lookup, container: KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup)))
+    session.containerSlots[identifier] = slot
+    return slot.handOut()
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -269,15 +322,11 @@ final class TapeDecoder: Decoder {
   /// Decodes the value at `valueIndex` as `T`; the caller has pushed the value's key.
   @inline(__always)
   func decodeValue<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
-    if isFastScalar(T.self), let scalar = try decodeScalar(type, at: valueIndex, path: pathStack) {
-      return scalar
-    }
+    if isFastScalar(T.self, at: valueIndex) { return try decodeFastScalar(type, at: valueIndex, path: pathStack) }
     let savedType = pendingType
     pendingType = type
     defer { pendingType = savedType }
-    if mayBeSpecialType(T.self), let special = try decodeSpecialType(type, at: valueIndex) {
-      return special
-    }
+    if isSpecialType(T.self) { return try decodeSpecialType(type, at: valueIndex) }
     let traits = session.traits(of: type)
     let savedIndex = index
     index = valueIndex
@@ -285,8 +334,10 @@ final class TapeDecoder: Decoder {
     let trackedBefore = session.trackedContainers.count
     let value: T
     do {
-      if recovery != nil, let recovered = try decodeCollectionRecovering(type, at: valueIndex) {
-        value = recovered
+      if recovery != nil {
+        value = try decodeDuringReplay(type, at: valueIndex)
+      } else if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
+        value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
       } else {
         value = try T(from: self)
       }
@@ -318,17 +369,14 @@ final class TapeDecoder: Decoder {
     _ type: T.Type, at valueIndex: Int, key: any CodingKey, explicitPath: [any CodingKey]?
   ) throws -> T {
     // Scalars need no path unless they fail: skip the push and pop.
-    if isFastScalar(T.self),
-      let scalar = try decodeScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key])
-    {
-      return scalar
+    if isFastScalar(T.self, at: valueIndex) {
+      return try decodeFastScalar(type, at: valueIndex, path: (explicitPath ?? pathStack) + [key])
     }
     // JSONDecoder reports an invalid ISO 8601 date at the path of the container that asked.
-    if T.self == Date.self, case .iso8601 = options.dateDecodingStrategy,
-      let date = try decodeISO8601Date(at: valueIndex, path: (explicitPath ?? pathStack) + [key], errorPath: pathStack)
-        as? T
-    {
-      return date
+    if T.self == Date.self, case .iso8601 = options.dateDecodingStrategy {
+      let date = try decodeISO8601Date(
+        at: valueIndex, path: (explicitPath ?? pathStack) + [key], errorPath: pathStack)
+      return unsafeBitCast(date, to: T.self)
     }
     if let explicitPath {
       let savedPath = pathStack

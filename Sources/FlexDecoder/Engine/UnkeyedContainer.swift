@@ -3,6 +3,8 @@
 // element decodes successfully, as in JSONDecoder, so `try? container.decode(A.self)` followed by
 // another attempt at the same element works (the usual "lossy array" idiom).
 
+@_spi(Engine) import FlexCore
+
 /// `UnkeyedDecodingContainer` over one array of the tape.
 final class UnkeyedContainer: UnkeyedDecodingContainer {
   private let decoder: TapeDecoder

@@ -100,7 +100,7 @@ public struct FlexKeyMap: Sendable, Equatable, ExpressibleByDictionaryLiteral, C
 /// Map only names of the type's `CodingKeys`; a name the type's keys lack is a programmer error,
 /// reported as `DecodingError.dataCorrupted` when the type is first decoded (classes excepted,
 /// whose map is shared with their subclasses).
-public protocol FlexKeyMapping {
+public protocol FlexKeyMapping: _FlexTypeCustomization {
   /// The type's map. The decoder reads it once per type and keeps it for the life of the
   /// process, so it should not change: a `static let` is ideal.
   static var keyMapping: FlexKeyMap { get }

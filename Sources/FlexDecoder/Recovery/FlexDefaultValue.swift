@@ -8,7 +8,7 @@
 ///   static let flexDefault = Status.unknown
 /// }
 /// ```
-public protocol FlexDefaultValue {
+public protocol FlexDefaultValue: _FlexTypeCustomization {
   /// The default value.
   static var flexDefault: Self { get }
 }

@@ -15,7 +15,7 @@
 ///   }
 /// }
 /// ```
-public protocol FlexValidatable {
+public protocol FlexValidatable: _FlexTypeCustomization {
   /// Throws if the value is not valid.
   func validate() throws
 }

@@ -16,9 +16,10 @@ extension TreeEncoder {
   func boxEncodable<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> EncodedValue? {
     if let scalar = try boxScalar(value, path: path) { return scalar }
     if let special = try boxSpecial(value, path: path) { return special }
+    let traits = session.traits(of: T.self)
     let child = TreeEncoder(
-      session: session, codingPath: path, typeMapping: session.keyMapping(of: T.self),
-      exemptsKeyStrategy: !options.usesDefaultKeys && T.self is any StringKeyedEncodableDictionaryMarker.Type)
+      session: session, codingPath: path, typeMapping: traits.keyMapping,
+      exemptsKeyStrategy: !options.usesDefaultKeys && EncodingTraits.isStringKeyedDictionary(T.self))
     try value.encode(to: child)
     return child.value
   }

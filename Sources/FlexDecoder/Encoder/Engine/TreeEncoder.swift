@@ -7,8 +7,8 @@ final class EncodeSession {
   let globalMapping: FlexKeyMap?
   /// Whether keys are written as they are (no key strategy).
   let usesDefaultKeys: Bool
-  /// Key maps by type, looked up once per type.
-  private var mappings = TypeKeyMappings()
+  /// Encoding traits by type, looked up once per type.
+  private var traits = EncodingTraitsTable()
 
   init(options: EncodingOptions) {
     self.options = options
@@ -16,8 +16,8 @@ final class EncodeSession {
     self.usesDefaultKeys = options.usesDefaultKeys
   }
 
-  func keyMapping(of type: Any.Type) -> FlexKeyMap? {
-    mappings.mapping(of: type)
+  func traits(of type: any Encodable.Type) -> EncodingTraits {
+    traits.traits(of: type)
   }
 
 }

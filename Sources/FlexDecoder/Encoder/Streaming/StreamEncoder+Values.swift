@@ -33,21 +33,21 @@ extension StreamEncoder {
     if T.self == String.self {
       session.writer.writeString(unsafeBitCast(value, to: String.self))
     } else if T.self == Int.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: Int.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: Int.self))
     } else if T.self == Double.self {
       try writeFloat(unsafeBitCast(value, to: Double.self), path: path())
     } else if T.self == Bool.self {
       session.writer.writeRaw(unsafeBitCast(value, to: Bool.self) ? "true" : "false")
     } else if T.self == Int64.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: Int64.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: Int64.self))
     } else if T.self == Float.self {
       try writeFloat(unsafeBitCast(value, to: Float.self), path: path())
     } else if T.self == UInt64.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt64.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: UInt64.self))
     } else if T.self == Int32.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: Int32.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: Int32.self))
     } else if T.self == UInt.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: UInt.self))
     } else {
       return false
     }
@@ -58,10 +58,22 @@ extension StreamEncoder {
   ///
   /// Infinity and NaN follow `nonConformingStrategy`, by default the encoder's.
   func writeFloat<F: BinaryFloatingPoint & CustomStringConvertible>(
-    _ value: F, path: [any CodingKey], nonConformingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy? = nil
+    _ value: F, path: @autoclosure () -> [any CodingKey],
+    nonConformingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy? = nil
   ) throws {
+    // Finite values, the common case, go straight into the output.
+    if value.isFinite {
+      if F.self == Double.self {
+        session.writer.writeFinite(unsafeBitCast(value, to: Double.self))
+        return
+      }
+      if F.self == Float.self {
+        session.writer.writeFinite(unsafeBitCast(value, to: Float.self))
+        return
+      }
+    }
     let (text, isString) = try session.options.formatFloat(
-      value, path: path, nonConformingStrategy: nonConformingStrategy)
+      value, path: path(), nonConformingStrategy: nonConformingStrategy)
     if isString { session.writer.writeString(text) } else { session.writer.writeRaw(text) }
   }
 
@@ -70,9 +82,14 @@ extension StreamEncoder {
   @discardableResult
   func writeEncodable<T: Encodable>(_ value: T, isTopLevel: Bool = false) throws -> Bool {
     if try writeSpecial(value) { return true }
+    let traits = session.traits(of: T.self)
+    if let arrayType = traits.directArrayType {
+      try writeDirectArray(value, as: arrayType)
+      return true
+    }
     let child = StreamEncoder(
-      session: session, typeMapping: session.keyMapping(of: T.self),
-      exemptsKeyStrategy: !session.usesDefaultKeys && T.self is any StringKeyedEncodableDictionaryMarker.Type)
+      session: session, typeMapping: traits.keyMapping,
+      exemptsKeyStrategy: !session.usesDefaultKeys && EncodingTraits.isStringKeyedDictionary(T.self))
     return try encode(with: child, isTopLevel: isTopLevel) { try value.encode(to: child) }
   }
 
@@ -113,23 +130,23 @@ extension StreamEncoder {
   /// The less common integer widths.
   private func writeOtherInteger<T: Encodable>(_ value: T) throws -> Bool? {
     if T.self == Int8.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: Int8.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: Int8.self))
       return true
     }
     if T.self == Int16.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: Int16.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: Int16.self))
       return true
     }
     if T.self == UInt8.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt8.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: UInt8.self))
       return true
     }
     if T.self == UInt16.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt16.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: UInt16.self))
       return true
     }
     if T.self == UInt32.self {
-      session.writer.writeRaw(String(unsafeBitCast(value, to: UInt32.self)))
+      session.writer.writeInteger(unsafeBitCast(value, to: UInt32.self))
       return true
     }
     return nil

@@ -42,7 +42,32 @@ final class StreamEncoder: Encoder {
   // MARK: Containers
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, position: openContainer(isObject: true)))
+    let position = openContainer(isObject: true)
+    guard session.reusesContainers else {
+      return KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, position: position))
+    }
+    return reusableContainer(keyedBy: type, position: position)
+  }
+
+  /// The key type's slot's container if no one holds it any more, else a new one (see
+  /// ContainerSlot.swift).
+  private func reusableContainer<Key: CodingKey>(
+    keyedBy type: Key.Type, position: (level: Int, identity: Int)
+  ) -> KeyedEncodingContainer<Key> {
+    let identifier = ObjectIdentifier(type)
+    if let existing = session.containerSlots[identifier] {
+      let slot = unsafeDowncast(existing, to: ContainerSlot<KeyedEncodingContainer<Key>, StreamKeyedState>.self)
+      if slot.isFree {
+        slot.state.point(at: position, of: self)
+        return slot.handOut()
+      }
+      // Still held (a recursive type, or a container kept by its user): a new one.
+      return KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, position: position))
+    }
+    let state = StreamKeyedState(encoder: self, position: position, explicitPath: nil)
+    let slot = ContainerSlot(state: state, container: KeyedEncodingContainer(StreamKeyedContainer<Key>(state: state)))
+    session.containerSlots[identifier] = slot
+    return slot.handOut()
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -90,6 +115,11 @@ final class StreamEncoder: Encoder {
   }
 
   // MARK: Keys
+
+  /// Whether ``jsonKey(for:containerPath:)`` is always the key's `stringValue`.
+  var writesKeysAsTheyAre: Bool {
+    exemptsKeyStrategy || (typeMapping == nil && session.globalMapping == nil && session.usesDefaultKeys)
+  }
 
   /// The JSON key for `key`: the type's (or global) map's first candidate, else the key
   /// converted by the key strategy. A key path cannot be streamed.

@@ -1,25 +1,59 @@
-/// A keyed container of a streamed object: a handle on one open container of the session.
-struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: StreamEncoder
-  let position: (level: Int, identity: Int)
+/// What a keyed container of a streamed object writes through: the encoder of the object's
+/// value, and the object's place among the session's open containers. A class, so that a
+/// container nobody holds any more can be pointed at the next object of its type (see
+/// ContainerSlot.swift).
+final class StreamKeyedState {
+  /// The session all encoders of one encode call share. (A constant, so reading it costs no
+  /// retain.)
+  let session: StreamingSession
+  @exclusivity(unchecked) private(set) var encoder: StreamEncoder
+  @exclusivity(unchecked) private(set) var position: (level: Int, identity: Int)
   /// The container's own path, for nested containers; else the encoder's.
-  var explicitPath: [any CodingKey]?
+  @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
+  /// Whether keys are written as their `stringValue`: no key map, no key strategy.
+  @exclusivity(unchecked) private(set) var writesKeysAsTheyAre: Bool
 
-  init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]? = nil) {
+  init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]?) {
+    self.session = encoder.session
     self.encoder = encoder
     self.position = position
     self.explicitPath = explicitPath
+    self.writesKeysAsTheyAre = encoder.writesKeysAsTheyAre
   }
 
-  var codingPath: [any CodingKey] { explicitPath ?? encoder.codingPath }
+  /// Writes to the object at `position`, opened by `encoder`'s value, from now on.
+  func point(at position: (level: Int, identity: Int), of encoder: StreamEncoder) {
+    self.encoder = encoder
+    self.position = position
+    explicitPath = nil
+    writesKeysAsTheyAre = encoder.writesKeysAsTheyAre
+  }
+}
 
-  private var session: StreamingSession { encoder.session }
+/// A keyed container of a streamed object: a handle on one open container of the session.
+struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let state: StreamKeyedState
+
+  init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]? = nil) {
+    self.state = StreamKeyedState(encoder: encoder, position: position, explicitPath: explicitPath)
+  }
+
+  init(state: StreamKeyedState) {
+    self.state = state
+  }
+
+  private var encoder: StreamEncoder { state.encoder }
+  private var position: (level: Int, identity: Int) { state.position }
+  private var explicitPath: [any CodingKey]? { state.explicitPath }
+  private var session: StreamingSession { state.session }
+
+  var codingPath: [any CodingKey] { explicitPath ?? encoder.codingPath }
 
   /// Writes the separator and the JSON key of `key`.
   @inline(__always)
   private func begin(_ key: Key) throws {
-    let name = try encoder.jsonKey(for: key, containerPath: codingPath)
-    try session.beginMember(level: position.level, identity: position.identity, key: name)
+    let name = state.writesKeysAsTheyAre ? key.stringValue : try encoder.jsonKey(for: key, containerPath: codingPath)
+    try session.beginMember(level: state.position.level, identity: state.position.identity, key: name)
   }
 
   mutating func encodeNil(forKey key: Key) throws {
@@ -65,9 +99,9 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt128, forKey key: Key) throws { try writeInteger(value, key) }
 
   @inline(__always)
-  private func writeInteger<T: BinaryInteger>(_ value: T, _ key: Key) throws {
+  private func writeInteger<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
     try begin(key)
-    session.writer.writeRaw(String(value))
+    session.writer.writeInteger(value)
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {

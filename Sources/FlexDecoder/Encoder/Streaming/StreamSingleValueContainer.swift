@@ -49,9 +49,9 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt128) throws { try writeInteger(value) }
 
   @inline(__always)
-  private func writeInteger<T: BinaryInteger>(_ value: T) throws {
+  private func writeInteger<T: FixedWidthInteger>(_ value: T) throws {
     try encoder.beginSingleValue()
-    session.writer.writeRaw(String(value))
+    session.writer.writeInteger(value)
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws {

@@ -38,15 +38,15 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
   }
 
   mutating func encode(_ value: Double) throws {
-    let path = codingPath + [IndexCodingKey(index: count)]
+    let index = count
     try begin()
-    try encoder.writeFloat(value, path: path)
+    try encoder.writeFloat(value, path: codingPath + [IndexCodingKey(index: index)])
   }
 
   mutating func encode(_ value: Float) throws {
-    let path = codingPath + [IndexCodingKey(index: count)]
+    let index = count
     try begin()
-    try encoder.writeFloat(value, path: path)
+    try encoder.writeFloat(value, path: codingPath + [IndexCodingKey(index: index)])
   }
 
   mutating func encode(_ value: Int) throws { try writeInteger(value) }
@@ -67,9 +67,9 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt128) throws { try writeInteger(value) }
 
   @inline(__always)
-  private func writeInteger<T: BinaryInteger>(_ value: T) throws {
+  private func writeInteger<T: FixedWidthInteger>(_ value: T) throws {
     try begin()
-    session.writer.writeRaw(String(value))
+    session.writer.writeInteger(value)
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws {

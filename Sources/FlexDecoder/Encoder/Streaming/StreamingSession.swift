@@ -37,8 +37,10 @@ final class StreamingSession {
     /// JSON nesting depth of the container's members (for pretty printing).
     let depth: Int
     var count = 0
-    /// Duplicate-key filter: one bit per key signature (see `signature(of:)`).
+    /// Duplicate-key filter: two bits per key, one in each word (see `signature(of:)`); a key may
+    /// have been written before only if both of its bits are set.
     var signatures: UInt64 = 0
+    var moreSignatures: UInt64 = 0
     /// Where this object's members start in `memberLog`.
     let firstMember: Int
   }
@@ -65,8 +67,12 @@ final class StreamingSession {
   @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
   /// Set when a non-throwing Codable call could not be streamed.
   private(set) var isUnstreamable = false
-  /// Key maps by type, looked up once per type.
-  @exclusivity(unchecked) private var mappings = TypeKeyMappings()
+  /// Encoding traits by type, looked up once per type.
+  @exclusivity(unchecked) private var traits = EncodingTraitsTable()
+  /// One reusable keyed container per key type (see ContainerSlot.swift), by key type.
+  @exclusivity(unchecked) var containerSlots = TypeTable<AnyObject>()
+  /// Whether keyed containers are reused (unless the layout check of ContainerLayout fails).
+  let reusesContainers = ContainerLayout.allowsEncodingReuse
 
   init(options: EncodingOptions) {
     self.options = options
@@ -86,7 +92,9 @@ final class StreamingSession {
   /// Encodes `value` as the whole document.
   /// - Throws: `StreamingUnavailable` when the tree encoder must take over; the value's own
   ///   errors; `EncodingError.invalidValue` when the top-level value encodes nothing.
-  func encodeDocument<T: Encodable>(_ value: T) throws -> [UInt8] {
+  func encodeDocument<T: Encodable>(_ value: T) throws -> JSONOutput {
+    // The reusable containers refer back to the session through their encoders.
+    defer { containerSlots = TypeTable() }
     let root = StreamEncoder(session: self)
     var wrote = try root.writeScalar(value, path: [])
     if !wrote { wrote = try root.writeEncodable(value, isTopLevel: true) }
@@ -100,8 +108,8 @@ final class StreamingSession {
     return writer.output
   }
 
-  func keyMapping(of type: Any.Type) -> FlexKeyMap? {
-    mappings.mapping(of: type)
+  func traits(of type: any Encodable.Type) -> EncodingTraits {
+    traits.traits(of: type)
   }
 
   // MARK: Containers
@@ -188,13 +196,14 @@ final class StreamingSession {
   func beginMember(level: Int, identity: Int, key: String) throws {
     try activate(level: level, identity: identity)
     let signature = Self.signature(of: key)
-    if stack[level].signatures & signature != 0 {
+    if stack[level].signatures & signature.0 != 0 && stack[level].moreSignatures & signature.1 != 0 {
       // `String ==` (canonical equivalence, as JSONEncoder's dictionary compares keys).
       for member in memberLog[stack[level].firstMember...] where member.key == key {
         throw StreamingUnavailable()  // the same key again: its first value must be replaced
       }
     }
-    stack[level].signatures |= signature
+    stack[level].signatures |= signature.0
+    stack[level].moreSignatures |= signature.1
     let separatorStart = writer.output.count
     writer.writeElementSeparator(isFirst: stack[level].count == 0, depth: stack[level].depth)
     memberLog.append(Member(key: key, separatorStart: separatorStart, contentStart: writer.output.count))
@@ -214,20 +223,35 @@ final class StreamingSession {
     level < stack.count && stack[level].identity == identity ? stack[level].count : 0
   }
 
-  /// One of 64 bits for a key. Equal keys get equal bits; keys with non-ASCII bytes all get the
-  /// top bit, since canonically equivalent spellings (`é`, `e\u{301}`) differ in their bytes.
+  /// Two bits for a key, one for each signature word, from a hash of its UTF-8. Equal keys get
+  /// equal bits; keys with non-ASCII bytes all get the top bits, since canonically equivalent
+  /// spellings (`é`, `e\u{301}`) differ in their bytes.
   @inline(__always)
-  private static func signature(of key: String) -> UInt64 {
+  private static func signature(of key: String) -> (UInt64, UInt64) {
     var key = key
-    return key.withUTF8 { utf8 -> UInt64 in
-      guard let first = utf8.first, let last = utf8.last else { return 1 }
-      var highBits: UInt8 = 0
-      for byte in utf8 { highBits |= byte }
-      if highBits >= 0x80 { return 1 &<< 63 }
-      var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
-      mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35 ^ UInt64(utf8[utf8.count / 2]) &* 0x27D4_EB2F
-      return 1 &<< ((mix ^ mix &>> 29) % 63)
+    return key.withUTF8 { utf8 -> (UInt64, UInt64) in
+      let bytes = UnsafeRawBufferPointer(utf8)
+      guard isASCII(bytes) else { return (1 &<< 63, 1 &<< 63) }
+      let hash = MemberIndex.hash(bytes)
+      return (1 &<< (hash & 63), 1 &<< ((hash &>> 6) & 63))
     }
+  }
+
+  /// Whether `bytes` are all ASCII, eight at a time.
+  @inline(__always)
+  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var highBits: UInt64 = 0
+    var offset = 0
+    while offset &+ 8 <= bytes.count {
+      highBits |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset &+= 8
+    }
+    while offset < bytes.count {
+      highBits |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+      offset &+= 1
+    }
+    return highBits & 0x8080_8080_8080_8080 == 0
   }
 
   /// Puts the members of a closing object in key order (by UTF-8 bytes, as JSONEncoder sorts),
@@ -243,12 +267,16 @@ final class StreamingSession {
       contents.append(member.contentStart..<end)
     }
     let order = members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
-    let region = Array(writer.output[regionStart..<regionEnd])
-    writer.output.removeSubrange(regionStart...)
+    let region = writer.output.bytes(in: regionStart..<regionEnd)
+    writer.output.removeSubrange(from: regionStart)
     for (position, index) in order.enumerated() {
       writer.writeElementSeparator(isFirst: position == 0, depth: entry.depth)
       let content = contents[index]
-      writer.output.append(contentsOf: region[(content.lowerBound - regionStart)..<(content.upperBound - regionStart)])
+      region.withUnsafeBytes { region in
+        writer.output.append(
+          contentsOf: UnsafeRawBufferPointer(
+            rebasing: region[(content.lowerBound - regionStart)..<(content.upperBound - regionStart)]))
+      }
     }
   }
 }

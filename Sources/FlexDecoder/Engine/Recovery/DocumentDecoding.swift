@@ -1,6 +1,8 @@
 // One top-level decode under the error policy: a plain pass first, then replays that learn
 // where to recover (see RecoveryState.swift).
 
+@_spi(Engine) import FlexCore
+
 /// Decodes one document's top-level value (or the value at a key path).
 struct DocumentDecoding {
   /// More replays than this means something is wrong: give up with what was collected.
@@ -76,6 +78,8 @@ struct DocumentDecoding {
 
   private func decodeOnce<T: Decodable>(_ type: T.Type, session: DecodeSession) throws -> T {
     let decoder = TapeDecoder(tape: tape, session: session)
+    // The reusable containers refer back to the session through their decoders.
+    defer { session.releaseContainers() }
     let valueIndex = try keyPath.map { try decoder.walk($0, from: 0) } ?? 0
     return try decoder.decodeValue(type, at: valueIndex)
   }

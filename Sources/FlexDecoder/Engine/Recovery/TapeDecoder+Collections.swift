@@ -3,6 +3,8 @@
 // planned site can be dropped: the standard implementations cannot skip an element once
 // `isAtEnd` has said there is one, nor a key once `allKeys` has listed it.
 
+@_spi(Engine) import FlexCore
+
 /// Arrays whose elements the engine decodes itself during a replay.
 protocol RecoveringArrayDecodable {
   static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Self
@@ -52,6 +54,14 @@ extension Dictionary: RecoveringDictionaryDecodable where Key == String, Value: 
 }
 
 extension TapeDecoder {
+  /// Decodes `T` during a replay: arrays and dictionaries element by element (so that bad
+  /// elements can be dropped), anything else through `init(from:)`.
+  @inline(never)
+  func decodeDuringReplay<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
+    if let recovered = try decodeCollectionRecovering(type, at: valueIndex) { return recovered }
+    return try T(from: self)
+  }
+
   /// Under a replay: `T` decoded by ``RecoveringArrayDecodable`` or
   /// ``RecoveringDictionaryDecodable`` when it is such a collection and the value has the
   /// matching JSON type; otherwise `nil` (the ordinary route applies).

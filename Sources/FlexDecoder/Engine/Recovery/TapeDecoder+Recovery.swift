@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // The container side of recovery (see RecoveryState.swift for the design): every container call

@@ -1,0 +1,99 @@
+// The bytes a JSONWriter produces.
+//
+// `[UInt8].append` checks the array's uniqueness and capacity on every call, a runtime call and a
+// few branches per byte written; a writer appends a byte or a short run for every token. This
+// buffer is owned by one writer, so an append is a capacity check and a store.
+
+/// A growable byte buffer, appended to by one ``JSONWriter``.
+///
+/// A class, so that the writer's copies would share it; a writer is never used through two
+/// copies at once.
+package final class JSONOutput {
+  @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private var written = 0
+
+  /// The number of bytes written. (A computed property: other modules read a stored one with a
+  /// runtime exclusivity check.)
+  package var count: Int { written }
+
+  /// An empty buffer with room for `capacity` bytes before it grows.
+  package init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  /// The bytes written, as an array.
+  package var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Calls `body` with the bytes written (valid only during the call).
+  package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(start: base, count: count))
+  }
+
+  /// The bytes in `range`.
+  package func bytes(in range: Range<Int>) -> [UInt8] {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count)
+    return Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+  }
+
+  /// The byte at `index`.
+  package subscript(index: Int) -> UInt8 {
+    precondition(index >= 0 && index < count)
+    return base[index]
+  }
+
+  @inline(__always)
+  package func append(_ byte: UInt8) {
+    if written == capacity { grow(toHold: written &+ 1) }
+    base[written] = byte
+    written &+= 1
+  }
+
+  @inline(__always)
+  package func append(contentsOf bytes: UnsafeRawBufferPointer) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    if capacity &- written < bytes.count { grow(toHold: written &+ bytes.count) }
+    UnsafeMutableRawPointer(base + written).copyMemory(from: source, byteCount: bytes.count)
+    written &+= bytes.count
+  }
+
+  @inline(__always)
+  package func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    append(contentsOf: UnsafeRawBufferPointer(bytes))
+  }
+
+  /// Appends `bytes`.
+  package func append(contentsOf bytes: [UInt8]) {
+    bytes.withUnsafeBytes { append(contentsOf: $0) }
+  }
+
+  /// Drops the bytes from `offset` on.
+  package func removeSubrange(from offset: Int) {
+    precondition(offset >= 0 && offset <= count)
+    written = offset
+  }
+
+  /// Drops the last `byteCount` bytes.
+  package func removeLast(_ byteCount: Int) {
+    precondition(byteCount >= 0 && byteCount <= count)
+    written &-= byteCount
+  }
+
+  @inline(never)
+  private func grow(toHold needed: Int) {
+    var newCapacity = capacity &* 2
+    while newCapacity < needed { newCapacity &*= 2 }
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: written)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+}

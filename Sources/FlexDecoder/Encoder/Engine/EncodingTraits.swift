@@ -1,0 +1,45 @@
+import Foundation
+
+/// What the encoders need to know about a type beyond `Encodable`. The answers are dynamic casts,
+/// made once per type and process (see ProcessTypeCache.swift).
+struct EncodingTraits: Sendable {
+  /// The type's ``FlexKeyMapping``, if it has one.
+  let keyMapping: FlexKeyMap?
+  /// The type as an array the streaming encoder writes itself, if it is one.
+  let directArrayType: (any DirectArrayEncodable.Type)?
+
+  private static let cache = ProcessTypeCache<EncodingTraits>()
+  private static let dictionaries = ProcessTypeCache<Bool>()
+
+  /// The traits of `type`, from the process-wide cache.
+  static func of(_ type: any Encodable.Type) -> EncodingTraits {
+    cache.value(for: ObjectIdentifier(type)) {
+      EncodingTraits(
+        keyMapping: type is any _FlexTypeCustomization.Type ? (type as? any FlexKeyMapping.Type)?.keyMapping : nil,
+        directArrayType: type as? any DirectArrayEncodable.Type)
+    }
+  }
+
+  /// Whether `type` is a `[String: …]` dictionary, whose keys a key strategy leaves alone. Asked
+  /// only under a key strategy.
+  static func isStringKeyedDictionary(_ type: any Encodable.Type) -> Bool {
+    dictionaries.value(for: ObjectIdentifier(type)) { type is any StringKeyedEncodableDictionaryMarker.Type }
+  }
+}
+
+/// The traits of the types one encode call meets: the process-wide cache, without its lock after
+/// the first look.
+struct EncodingTraitsTable {
+  private var table = TypeTable<EncodingTraits>()
+  private var last: (type: ObjectIdentifier, traits: EncodingTraits)?
+
+  /// `type`'s traits.
+  mutating func traits(of type: any Encodable.Type) -> EncodingTraits {
+    let identifier = ObjectIdentifier(type)
+    if let last, last.type == identifier { return last.traits }
+    let found = table[identifier] ?? EncodingTraits.of(type)
+    table[identifier] = found
+    last = (identifier, found)
+    return found
+  }
+}

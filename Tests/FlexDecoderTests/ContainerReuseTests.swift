@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+@testable import FlexDecoder
+
+/// Keyed containers are reused once their user lets go of them (ContainerSlot.swift). A
+/// container that is still held, by a recursive type's parent or by code that keeps one, must
+/// keep reading its own object.
+@Suite("Container reuse")
+struct ContainerReuseTests {
+  /// The layout check passes on this platform, so the tests below exercise reuse.
+  @Test func keyedContainersAreSingleBoxReferencesHere() {
+    #expect(ContainerLayout.allowsDecodingReuse)
+    #expect(ContainerLayout.allowsEncodingReuse)
+  }
+
+  /// The reusable containers refer to their decoder, which refers to the decode call's state
+  /// that holds them: the cycle must be broken when the call returns, or every decode leaks.
+  @Test(arguments: [#"{"first": 1, "second": 2}"#, #"{"first": 1}"#])
+  func theDecoderIsReleasedWhenADecodeReturnsOrThrows(json: String) throws {
+    let box = WeakDecoderBox()
+    let decoder = FlexJSONDecoder()
+    decoder.userInfo[WeakDecoderBox.key] = box
+    _ = try? decoder.decode([DecoderCapture].self, from: Data("[\(json), \(json)]".utf8))
+    #expect(box.didCapture)
+    #expect(box.decoder == nil)
+  }
+
+  @Test func aRecursiveTypeEncodesEachLevelIntoItsOwnObject() throws {
+    let tree = TreeNode(
+      name: "root",
+      children: [
+        TreeNode(name: "a", children: [TreeNode(name: "a1", children: [], weight: 4)], weight: 2),
+        TreeNode(name: "b", children: [], weight: 3),
+      ], weight: 1)
+    let flex = FlexJSONEncoder()
+    flex.outputFormatting = [.sortedKeys]
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = [.sortedKeys]
+    #expect(try flex.encode(tree) == foundation.encode(tree))
+    #expect(try FlexJSONDecoder().decode(TreeNode.self, from: flex.encode(tree)) == tree)
+  }
+
+  @Test func theEncoderIsReleasedWhenAnEncodeReturns() throws {
+    let box = WeakDecoderBox()
+    let encoder = FlexJSONEncoder()
+    encoder.userInfo[WeakDecoderBox.key] = box
+    let data = try encoder.encode([EncoderCapture(value: 1), EncoderCapture(value: 2)])
+    #expect(String(decoding: data, as: UTF8.self) == #"[{"first":1},{"first":2}]"#)
+    #expect(box.captured.count == 2)
+    #expect(box.captured.allSatisfy { $0.object == nil })
+  }
+
+  @Test func aRecursiveTypeReadsEachLevelFromItsOwnObject() throws {
+    let json = #"""
+      {"name": "root", "children": [
+        {"name": "a", "children": [{"name": "a1", "children": [], "weight": 4}, {"name": "a2", "children": [], "weight": 5}], "weight": 2},
+        {"name": "b", "children": [], "weight": 3}
+      ], "weight": 1}
+      """#
+    let flex = try FlexJSONDecoder().decode(TreeNode.self, from: Data(json.utf8))
+    let foundation = try JSONDecoder().decode(TreeNode.self, from: Data(json.utf8))
+    #expect(flex == foundation)
+    #expect(flex.weight == 1)
+    #expect(flex.children.map(\.name) == ["a", "b"])
+    #expect(flex.children[0].children.map(\.name) == ["a1", "a2"])
+    #expect(flex.children.map(\.weight) == [2, 3])
+  }
+
+  @Test func aContainerHeldAcrossTheDecodingOfASiblingOfItsTypeKeepsItsObject() throws {
+    let json = #"[{"first": 1, "second": 2}, {"first": 3, "second": 4}, {"first": 5, "second": 6}]"#
+    let flex = try FlexJSONDecoder().decode(PairReader.self, from: Data(json.utf8))
+    let foundation = try JSONDecoder().decode(PairReader.self, from: Data(json.utf8))
+    #expect(flex == foundation)
+    #expect(flex.pairs == [[1, 2], [3, 4], [5, 6]])
+  }
+
+  @Test func twoContainersOfOneTypeAskedForInOneInitializerReadTheSameObject() throws {
+    let json = #"[{"first": 1, "second": 2}, {"first": 3, "second": 4}]"#
+    let flex = try FlexJSONDecoder().decode([TwiceAsked].self, from: Data(json.utf8))
+    #expect(flex == [TwiceAsked(first: 1, second: 2), TwiceAsked(first: 3, second: 4)])
+  }
+
+  @Test func objectsOfOneTypeUnderDifferentKeyStrategiesAndMapsStayApart() throws {
+    // The same key type decoded inside and outside a `[String: …]` dictionary, whose container
+    // is exempt from the key strategy.
+    let json = #"{"first_value": 1, "byName": {"x": {"first_value": 2}, "y": {"first_value": 3}}}"#
+    let decoder = FlexJSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let flex = try decoder.decode(Outer.self, from: Data(json.utf8))
+    let reference = JSONDecoder()
+    reference.keyDecodingStrategy = .convertFromSnakeCase
+    let foundation = try reference.decode(Outer.self, from: Data(json.utf8))
+    #expect(flex == foundation)
+    #expect(flex.firstValue == 1)
+    #expect(flex.byName == ["x": Inner(firstValue: 2), "y": Inner(firstValue: 3)])
+  }
+}
+
+private struct TreeNode: Codable, Equatable {
+  var name: String
+  var children: [TreeNode]
+  var weight: Int
+}
+
+/// Reads `first`, then decodes the next element of the array (an object of the same type, whose
+/// container is asked for while this one is held), then reads `second`.
+private struct PairReader: Decodable, Equatable {
+  var pairs: [[Int]]
+
+  init(pairs: [[Int]]) { self.pairs = pairs }
+
+  init(from decoder: any Decoder) throws {
+    var array = try decoder.unkeyedContainer()
+    var pairs: [[Int]] = []
+    while !array.isAtEnd {
+      let element = try array.nestedContainer(keyedBy: PairKey.self)
+      pairs.append([try element.decode(Int.self, forKey: .first), try element.decode(Int.self, forKey: .second)])
+    }
+    self.pairs = pairs
+  }
+}
+
+private enum PairKey: String, CodingKey {
+  case first, second
+}
+
+/// Asks for its keyed container twice and reads one key from each.
+private struct TwiceAsked: Decodable, Equatable {
+  var first: Int
+  var second: Int
+
+  init(first: Int, second: Int) {
+    self.first = first
+    self.second = second
+  }
+
+  init(from decoder: any Decoder) throws {
+    let one = try decoder.container(keyedBy: PairKey.self)
+    let other = try decoder.container(keyedBy: PairKey.self)
+    first = try one.decode(Int.self, forKey: .first)
+    second = try other.decode(Int.self, forKey: .second)
+  }
+}
+
+private struct Inner: Codable, Equatable {
+  var firstValue: Int
+}
+
+private struct Outer: Codable, Equatable {
+  var firstValue: Int
+  var byName: [String: Inner]
+}
+
+/// Holds, weakly, the `Decoder` (or `Encoder`) a ``DecoderCapture`` (``EncoderCapture``) was given.
+private final class WeakDecoderBox: @unchecked Sendable {
+  static let key = CodingUserInfoKey(rawValue: "weakDecoderBox")!
+  weak var decoder: AnyObject?
+  var didCapture = false
+  /// Every encoder captured, weakly.
+  var captured: [WeakReference] = []
+}
+
+/// A weak reference.
+private struct WeakReference {
+  weak var object: AnyObject?
+}
+
+/// Asks for a keyed container, reads both keys, and hands its decoder to the box in `userInfo`.
+private struct DecoderCapture: Decodable {
+  init(from decoder: any Decoder) throws {
+    let box = decoder.userInfo[WeakDecoderBox.key] as? WeakDecoderBox
+    box?.decoder = decoder as AnyObject
+    box?.didCapture = true
+    let container = try decoder.container(keyedBy: PairKey.self)
+    _ = try container.decode(Int.self, forKey: .first)
+    _ = try container.decode(Int.self, forKey: .second)
+  }
+}
+
+/// Hands its encoder to the box in `userInfo`, then writes `{"first": value}`.
+private struct EncoderCapture: Encodable {
+  var value: Int
+
+  func encode(to encoder: any Encoder) throws {
+    let box = encoder.userInfo[WeakDecoderBox.key] as? WeakDecoderBox
+    box?.captured.append(WeakReference(object: encoder as AnyObject))
+    var container = encoder.container(keyedBy: PairKey.self)
+    try container.encode(value, forKey: .first)
+  }
+}

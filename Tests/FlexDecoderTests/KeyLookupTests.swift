@@ -1,0 +1,128 @@
+import FlexDecoder
+import Foundation
+import Testing
+
+/// How keyed containers find keys: the declaration-order hint, the scan of small objects and the
+/// hash index of large ones (MemberIndex) must all answer exactly as `JSONDecoder` does, in any
+/// lookup order, with duplicate keys (the first occurrence wins), escaped keys and absent keys.
+@Suite("Key lookup")
+struct KeyLookupTests {
+  /// Sizes on both sides of the scan/index threshold (32 members) and of the hint limit (64).
+  static let sizes = [3, 8, 9, 32, 33, 64, 65, 300]
+
+  @Test(arguments: sizes)
+  func keysAskedInDocumentOrderFindTheirValues(memberCount: Int) throws {
+    let keys = (0..<memberCount).map { "key\($0)" }
+    try expectParity(document: object(keys), order: keys, expected: Array(0..<memberCount))
+  }
+
+  @Test(arguments: sizes)
+  func keysAskedInReverseOrderFindTheirValues(memberCount: Int) throws {
+    let keys = (0..<memberCount).map { "key\($0)" }
+    try expectParity(
+      document: object(keys), order: keys.reversed(), expected: Array((0..<memberCount).reversed()))
+  }
+
+  @Test(arguments: sizes)
+  func keysAskedInAShuffledOrderWithAbsentKeysFindTheirValuesOrNil(memberCount: Int) throws {
+    let keys = (0..<memberCount).map { "key\($0)" }
+    // A fixed permutation (multiplication by a number coprime with the count), with an absent
+    // key after every present one.
+    var order: [String] = []
+    var expected: [Int?] = []
+    let step = memberCount % 7 == 0 ? 5 : 7
+    for position in 0..<memberCount {
+      let ordinal = position * step % memberCount
+      order += ["key\(ordinal)", "absent\(ordinal)"]
+      expected += [ordinal, nil]
+    }
+    try expectParity(document: object(keys), order: order, expected: expected)
+  }
+
+  @Test(arguments: sizes)
+  func theFirstOccurrenceOfADuplicatedKeyWinsInAnyLookupOrder(memberCount: Int) throws {
+    // Every key twice: key0…keyN-1, then key0…keyN-1 again with other values.
+    let keys = (0..<memberCount).map { "key\($0)" }
+    let document = object(keys + keys)
+    try expectParity(document: document, order: keys, expected: Array(0..<memberCount))
+    try expectParity(
+      document: document, order: keys.reversed(), expected: Array((0..<memberCount).reversed()))
+    // The second half first: asked after the hint moved past the first occurrences.
+    let half = memberCount / 2
+    let rotated = Array(keys[half...] + keys[..<half])
+    try expectParity(document: document, order: rotated, expected: Array(half..<memberCount) + Array(0..<half))
+  }
+
+  @Test(arguments: [5, 20, 100])
+  func keysWrittenWithEscapesAreFoundByTheirUnescapedText(memberCount: Int) throws {
+    // "key\u0031" is key1; "k\u0065y2" is key2, written once escaped and once plain (the escaped
+    // one first, so it wins).
+    let members = (0..<memberCount).map { ordinal -> String in
+      switch ordinal {
+      case 1: #""key\u0031": 1"#
+      case 2: #""k\u0065y2": 2, "key2": 1002"#
+      default: "\"key\(ordinal)\": \(ordinal)"
+      }
+    }
+    let document = "{" + members.joined(separator: ", ") + "}"
+    let keys = (0..<memberCount).map { "key\($0)" }
+    try expectParity(document: document, order: keys.reversed(), expected: Array((0..<memberCount).reversed()))
+  }
+
+  @Test func containsAndAllKeysAgreeWithJSONDecoderInALargeObject() throws {
+    let keys = (0..<40).map { "key\($0)" }
+    let document = object(keys + ["key3"])
+    let probe = try FlexJSONDecoder.strict().decode(KeyProbe.self, from: Data(document.utf8))
+    let reference = try JSONDecoder().decode(KeyProbe.self, from: Data(document.utf8))
+    // JSONDecoder lists them in its dictionary's order; FlexJSONDecoder in document order.
+    #expect(Set(probe.allKeys) == Set(reference.allKeys))
+    #expect(probe.allKeys == keys)
+    #expect(probe.containsLast && reference.containsLast)
+  }
+
+  // MARK: - Helpers
+
+  /// `{"k0": 0, "k1": 1, …}`: each member's value is its position.
+  private func object(_ keys: [String]) -> String {
+    "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+  }
+
+  /// Decodes `document` asking for the keys in `order`, with FlexJSONDecoder (strict and
+  /// defaults) and JSONDecoder, and expects the same values from all three.
+  private func expectParity(document: String, order: [String], expected: [Int?]) throws {
+    let data = Data(document.utf8)
+    let key = CodingUserInfoKey(rawValue: "order")!
+    let reference = JSONDecoder()
+    reference.userInfo[key] = order
+    let strict = FlexJSONDecoder.strict()
+    strict.userInfo[key] = order
+    let lenient = FlexJSONDecoder()
+    lenient.userInfo[key] = order
+    #expect(try reference.decode(OrderedProbe.self, from: data).values == expected)
+    #expect(try strict.decode(OrderedProbe.self, from: data).values == expected)
+    #expect(try lenient.decode(OrderedProbe.self, from: data).values == expected)
+  }
+}
+
+/// Reads the keys listed in `userInfo["order"]`, in that order, as optional integers.
+private struct OrderedProbe: Decodable {
+  var values: [Int?]
+
+  init(from decoder: any Decoder) throws {
+    let order = decoder.userInfo[CodingUserInfoKey(rawValue: "order")!] as? [String] ?? []
+    let container = try decoder.container(keyedBy: DynamicKey.self)
+    values = try order.map { try container.decodeIfPresent(Int.self, forKey: DynamicKey($0)) }
+  }
+}
+
+/// The container's `allKeys`, and whether it contains the last key of a 40-member object.
+private struct KeyProbe: Decodable {
+  var allKeys: [String]
+  var containsLast: Bool
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: DynamicKey.self)
+    allKeys = container.allKeys.map(\.stringValue)
+    containsLast = container.contains(DynamicKey("key39"))
+  }
+}
