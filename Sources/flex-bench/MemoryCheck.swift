@@ -68,7 +68,7 @@ struct MemoryCheck {
     print("flex-bench memory · \(MachineInfo.current().summary)")
     print("\(library.name) decodes \(file.rawValue) (\(data.count) bytes) \(decodes) times")
     let start = ProcessMemory.residentBytes() ?? 0
-    print("resident before the first decode: \(Self.kilobytes(start))")
+    print("resident before the first decode: \(Self.kilobytes(start)) (\(Self.breakdown()))")
 
     let clock = ContinuousClock()
     let began = clock.now
@@ -85,6 +85,7 @@ struct MemoryCheck {
           + String(format: " (%.3f ms per decode so far)", average))
     }
     let end = ProcessMemory.residentBytes() ?? 0
+    print("resident after the last decode: \(Self.kilobytes(end)) (\(Self.breakdown()))")
     let growth = end - residentAtTenth
     let peak = ProcessMemory.peakResidentBytes() ?? 0
     print("peak resident (VmHWM): \(Self.kilobytes(peak)), \(Self.kilobytes(peak - start)) above the start")
@@ -105,6 +106,13 @@ struct MemoryCheck {
       let decoder = JSONDecoder()
       return { blackHole(try decoder.decode(type, from: $0)) }
     }
+  }
+
+  /// The resident size split into anonymous memory (heap, stacks) and mapped files (code).
+  private static func breakdown() -> String {
+    let anonymous = ProcessMemory.anonymousResidentBytes() ?? 0
+    let files = ProcessMemory.fileResidentBytes() ?? 0
+    return "anonymous \(kilobytes(anonymous)), files \(kilobytes(files))"
   }
 
   /// `bytes` in kB (1,024 bytes), as `/usr/bin/time -v` prints its maximum resident set size.

@@ -13,6 +13,18 @@ enum ProcessMemory {
     statusField("VmRSS:")
   }
 
+  /// Bytes resident now in anonymous memory (`RssAnon`: the heap, stacks), or `nil` where
+  /// `/proc` is not available.
+  static func anonymousResidentBytes() -> Int? {
+    statusField("RssAnon:")
+  }
+
+  /// Bytes resident now in pages of mapped files (`RssFile`: the code and data of the executable
+  /// and its libraries), or `nil` where `/proc` is not available.
+  static func fileResidentBytes() -> Int? {
+    statusField("RssFile:")
+  }
+
   /// The most bytes resident at once since the process started or the peak was last reset
   /// (`VmHWM`); without `/proc`, since the start (`ru_maxrss`).
   static func peakResidentBytes() -> Int? {
