@@ -67,11 +67,3 @@ struct Benchmark {
     return Measurement(medianSeconds: median, checksum: checksum)
   }
 }
-
-extension Duration {
-  /// The duration in seconds.
-  fileprivate var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) * 1e-18
-  }
-}

@@ -19,6 +19,28 @@ struct BenchmarkOptions {
   /// `--help` was given: print ``usage`` and run nothing.
   var showsHelp = false
 
+  // MARK: Checks
+
+  /// A check to run instead of the table: `--mode truncations`, `scaling` or `memory`.
+  var check: CheckMode?
+  /// `--file` was given: the checks that default to every corpus file take only these.
+  var hasSelectedFiles = false
+  /// JSON files outside the corpus (`--path`), for the truncations check.
+  var paths: [String] = []
+  /// Truncations: check every offset within this many bytes of either end and every ``stride``-th
+  /// between; `nil` checks every offset.
+  var edgeByteCount: Int?
+  /// Truncations: the step between checked offsets away from the ends (with `--edge`).
+  var stride = 4_096
+  /// Truncations: threads scanning prefixes at once. Default 1.
+  var jobs = 1
+  /// Scaling: the document sizes, in MiB. Default 1, 4 and 16.
+  var sizes = [1, 4, 16]
+  /// Scaling: timed runs of each measurement; the fastest is reported. Default 3.
+  var repeats = 3
+  /// Memory: how many times the file is decoded. Default 10,000.
+  var decodes = 10_000
+
   /// The text printed by `--help`.
   static let usage = """
     USAGE: swift run -c release flex-bench [options]
@@ -35,11 +57,33 @@ struct BenchmarkOptions {
       --library NAME   only rows whose library contains NAME (case-insensitive); repeatable.
                        The Foundation baseline rows always run, so ratios stay available.
       --no-baseline    skip the Foundation rows (e.g. to profile FlexDecoder alone)
-      --mode MODE      \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: "|"))|all (default all); repeatable
+      --mode MODE      \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: "|"))|all (default all); repeatable;
+                       or one check: \(CheckMode.allCases.map(\.rawValue).joined(separator: "|"))
       --help           print this help
 
     MODES:
-    \(BenchmarkMode.allCases.map { "  \($0.rawValue.paddedRight(to: 10))\($0.summary)" }.joined(separator: "\n"))
+    \(BenchmarkMode.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
+
+    CHECKS (one per run, instead of the table; the exit status is non-zero when one fails):
+    \(CheckMode.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
+
+    CHECK OPTIONS:
+      --path FILE      truncations: a JSON file outside the corpus; repeatable. Without --file,
+                       only the --path files are checked
+      --edge BYTES     truncations: every offset within BYTES of either end, and every
+                       --stride-th offset between (default: every offset of the file)
+      --stride N       truncations: the step between the edges (default 4096)
+      --jobs N         truncations: threads scanning prefixes (default 1)
+      --sizes A,B,...  scaling: document sizes in MiB (default 1,4,16)
+      --repeats N      scaling: timed runs per measurement, the fastest reported (default 3)
+      --decodes N      memory: decodes of the file (default 10000); needs one --file and one
+                       --library (flex or foundation)
+
+    EXAMPLES:
+      swift run -c release flex-bench --mode truncations --file github_events
+      swift run -c release flex-bench --mode truncations --file canada --edge 65536 --stride 97
+      swift run -c release flex-bench --mode scaling
+      /usr/bin/time -v .build/release/flex-bench --mode memory --library flex --file twitter
     """
 
   /// A command line that cannot be run.
@@ -76,6 +120,24 @@ struct BenchmarkOptions {
               "unknown corpus file '\(name)'; known: \(CorpusFile.allCases.map(\.shortName).joined(separator: ", "))")
         }
         if !selectedFiles.contains(file) { selectedFiles.append(file) }
+      case "--path":
+        paths.append(try value())
+      case "--edge":
+        edgeByteCount = try Self.count(try value(), flag: flag, minimum: 0)
+      case "--stride":
+        stride = try Self.count(try value(), flag: flag, minimum: 1)
+      case "--jobs":
+        jobs = try Self.count(try value(), flag: flag, minimum: 1)
+      case "--sizes":
+        sizes = []
+        for size in try value().split(separator: ",") {
+          sizes.append(try Self.count(String(size), flag: flag, minimum: 1))
+        }
+        guard !sizes.isEmpty else { throw UsageError(description: "--sizes needs at least one size") }
+      case "--repeats":
+        repeats = try Self.count(try value(), flag: flag, minimum: 1)
+      case "--decodes":
+        decodes = try Self.count(try value(), flag: flag, minimum: 10)
       case "--library":
         libraries.append(try value())
       case "--mode":
@@ -84,10 +146,14 @@ struct BenchmarkOptions {
           selectedModes = BenchmarkMode.allCases
         } else if let mode = BenchmarkMode(rawValue: name.lowercased()) {
           if !selectedModes.contains(mode) { selectedModes.append(mode) }
+        } else if let mode = CheckMode(rawValue: name.lowercased()) {
+          guard check == nil || check == mode else {
+            throw UsageError(description: "one check at a time: --mode \(check?.rawValue ?? "") and --mode \(name)")
+          }
+          check = mode
         } else {
-          throw UsageError(
-            description:
-              "unknown mode '\(name)'; known: \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: ", ")), all")
+          let known = BenchmarkMode.allCases.map(\.rawValue) + ["all"] + CheckMode.allCases.map(\.rawValue)
+          throw UsageError(description: "unknown mode '\(name)'; known: \(known.joined(separator: ", "))")
         }
       case "--no-baseline":
         skipsBaseline = true
@@ -97,7 +163,11 @@ struct BenchmarkOptions {
         throw UsageError(description: "unknown argument '\(flag)'")
       }
     }
+    if let check, !selectedModes.isEmpty {
+      throw UsageError(description: "--mode \(check.rawValue) runs alone, without table modes")
+    }
     // Keep the corpus and registry order whatever order the flags came in.
+    hasSelectedFiles = !selectedFiles.isEmpty
     if !selectedFiles.isEmpty { files = CorpusFile.allCases.filter(selectedFiles.contains) }
     if !selectedModes.isEmpty { modes = BenchmarkMode.allCases.filter(selectedModes.contains) }
   }

@@ -2,6 +2,8 @@
 //
 //     swift run -c release flex-bench [--iterations N] [--warmup N] [--file NAME]...
 //                                     [--library NAME]... [--mode MODE] [--help]
+//
+// or one reliability or memory check (CheckMode.swift), e.g. `--mode truncations`.
 
 import Foundation
 
@@ -20,6 +22,16 @@ do {
 if options.showsHelp {
   print(BenchmarkOptions.usage)
   exit(0)
+}
+
+// A check runs alone and sets the exit status itself.
+if let check = options.check {
+  do {
+    exit(try check.run(options) ? 0 : 1)
+  } catch {
+    printToStandardError("flex-bench: \(check.rawValue): \(error)")
+    exit(1)
+  }
 }
 
 // Load every selected file before timing anything, so a missing one fails fast.
