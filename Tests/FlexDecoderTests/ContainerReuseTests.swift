@@ -41,6 +41,23 @@ struct ContainerReuseTests {
     #expect(try FlexJSONDecoder().decode(TreeNode.self, from: flex.encode(tree)) == tree)
   }
 
+  /// A reused encoding container remembers the keys it wrote at each position of the previous
+  /// object; objects whose keys differ (absent optionals, dictionaries) must still come out as
+  /// JSONEncoder writes them.
+  @Test(arguments: [false, true])
+  func keysThatVaryFromObjectToObjectEncodeLikeJSONEncoder(prettyPrinted: Bool) throws {
+    let rows = (0..<40).map { index in
+      VaryingRow(
+        first: index % 2 == 0 ? index : nil, second: "s\(index)", third: index % 3 == 0 ? "t/\(index)" : nil,
+        counts: Dictionary(uniqueKeysWithValues: (0..<(index % 4)).map { ("k\(index + $0)", $0) }))
+    }
+    let flex = FlexJSONEncoder()
+    flex.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+    #expect(try flex.encode(rows) == foundation.encode(rows))
+  }
+
   @Test func theEncoderIsReleasedWhenAnEncodeReturns() throws {
     let box = WeakDecoderBox()
     let encoder = FlexJSONEncoder()
@@ -188,4 +205,12 @@ private struct EncoderCapture: Encodable {
     var container = encoder.container(keyedBy: PairKey.self)
     try container.encode(value, forKey: .first)
   }
+}
+
+/// Members present in some rows only, and a dictionary whose keys differ from row to row.
+private struct VaryingRow: Encodable {
+  var first: Int?
+  var second: String
+  var third: String?
+  var counts: [String: Int]
 }

@@ -193,9 +193,12 @@ final class StreamingSession {
 
   /// Writes the separator and `key` of a new member of the object at `level`.
   /// - Throws: `StreamingUnavailable` for a closed container or a key written before.
-  func beginMember(level: Int, identity: Int, key: String) throws {
+  func beginMember(level: Int, identity: Int, key: String, keyCache: StreamKeyedState? = nil) throws {
     try activate(level: level, identity: identity)
-    let signature = Self.signature(of: key)
+    // The n-th member of a type's objects usually has the same key each time: its signature and
+    // written bytes come from the container's cache when they can.
+    let cached = keyCache?.cachedKey(key)
+    let signature = cached?.signature ?? Self.signature(of: key)
     if stack[level].signatures & signature.0 != 0 && stack[level].moreSignatures & signature.1 != 0 {
       // `String ==` (canonical equivalence, as JSONEncoder's dictionary compares keys).
       for member in memberLog[stack[level].firstMember...] where member.key == key {
@@ -206,9 +209,15 @@ final class StreamingSession {
     stack[level].moreSignatures |= signature.1
     let separatorStart = writer.output.count
     writer.writeElementSeparator(isFirst: stack[level].count == 0, depth: stack[level].depth)
-    memberLog.append(Member(key: key, separatorStart: separatorStart, contentStart: writer.output.count))
+    let keyStart = writer.output.count
+    memberLog.append(Member(key: key, separatorStart: separatorStart, contentStart: keyStart))
     stack[level].count &+= 1
-    writer.writeKey(key)
+    if let cached {
+      writer.output.append(contentsOf: cached.bytes)
+    } else {
+      writer.writeKey(key)
+      keyCache?.cache(key, signature: signature, bytes: writer.output.bytes(in: keyStart..<writer.output.count))
+    }
   }
 
   /// Writes the separator of a new element of the array at `level`.
@@ -227,7 +236,7 @@ final class StreamingSession {
   /// equal bits; keys with non-ASCII bytes all get the top bits, since canonically equivalent
   /// spellings (`é`, `e\u{301}`) differ in their bytes.
   @inline(__always)
-  private static func signature(of key: String) -> (UInt64, UInt64) {
+  static func signature(of key: String) -> (UInt64, UInt64) {
     var key = key
     return key.withUTF8 { utf8 -> (UInt64, UInt64) in
       let bytes = UnsafeRawBufferPointer(utf8)
