@@ -13,7 +13,9 @@ import Foundation
 /// Peak memory is the growth of the resident set's high-water mark (`VmHWM`, reset before each
 /// measurement through `/proc/self/clear_refs`) over the resident size just before, after freed
 /// heap memory was returned to the system; it counts the document's tape, the values built and
-/// any copies, not the document itself.
+/// any copies, not the document itself. It is measured in a warm process, as an application
+/// would see it: a buffer freed during the work (a tape outgrown and copied) counts for as long
+/// as glibc keeps its pages resident.
 struct ScalingCheck {
   /// The most ns/byte may grow from the smallest size to the largest: 3×.
   static let allowedGrowth = 3.0
