@@ -115,9 +115,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
-  /// The value for `key` when no replay is under way, for the common types' direct paths (in
-  /// unspecialized generic code, the closure-based route below costs a generic metadata lookup
-  /// per call); `nil` sends the call down that route, which also reports a missing key.
+  /// The value for `key` when no replay is under way: every call then reads it directly (in
+  /// unspecialized generic code, the closure-based recovery route costs a generic metadata
+  /// lookup per call); `nil` sends the call down that route, which also reports a missing key.
   @inline(__always)
   private func plainValue(forKey key: Key) -> Int? {
     decoder.recovery == nil ? valueIndex(forKey: key) : nil
@@ -128,7 +128,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func decodeRequired<T>(
     _ type: T.Type, forKey key: Key, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
   ) throws -> T {
-    try decoder.recovering(
+    if let valueIndex = plainValue(forKey: key) { return try unwrap(valueIndex, codingPath + [key]) }
+    return try decoder.recovering(
       type, path: codingPath + [key], valueIndex: valueIndex(forKey: key),
       missingKeyMessage: missingKeyMessage(key), replacement: { decoder.placeholder(type, path: $0) }
     ) {
@@ -141,7 +142,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func decodeOptional<T>(
     _ type: T.Type, forKey key: Key, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
   ) throws -> T? {
-    try decoder.recovering(
+    if decoder.recovery == nil {
+      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      return try unwrap(valueIndex, codingPath + [key])
+    }
+    return try decoder.recovering(
       type, path: codingPath + [key], valueIndex: valueIndex(forKey: key), action: .makeNil,
       replacement: { _ in .some(nil) }
     ) {
@@ -151,45 +156,26 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    if let valueIndex = plainValue(forKey: key) {
-      return try decoder.unwrapBool(at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeRequired(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
+    try decodeRequired(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    if let valueIndex = plainValue(forKey: key) {
-      return try decoder.unwrapString(at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeRequired(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
+    try decodeRequired(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    if let valueIndex = plainValue(forKey: key) {
-      return try decoder.unwrapDouble(at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeRequired(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
+    try decodeRequired(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
     try decodeRequired(type, forKey: key) { try decoder.unwrapFloat(at: $0, path: $1()) }
   }
 
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    if let valueIndex = plainValue(forKey: key) {
-      return try decoder.unwrapInteger(Int.self, at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeInteger(type, forKey: key)
-  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(type, forKey: key) }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeInteger(type, forKey: key) }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeInteger(type, forKey: key) }
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeInteger(type, forKey: key) }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    if let valueIndex = plainValue(forKey: key) {
-      return try decoder.unwrapInteger(Int64.self, at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeInteger(type, forKey: key)
-  }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeInteger(type, forKey: key) }
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeInteger(type, forKey: key) }
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeInteger(type, forKey: key) }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeInteger(type, forKey: key) }
@@ -216,27 +202,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // MARK: decodeIfPresent (one lookup instead of contains + decodeNil + decode)
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    if decoder.recovery == nil {
-      guard let valueIndex = presentValue(forKey: key) else { return nil }
-      return try decoder.unwrapBool(at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeOptional(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
+    try decodeOptional(type, forKey: key) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    if decoder.recovery == nil {
-      guard let valueIndex = presentValue(forKey: key) else { return nil }
-      return try decoder.unwrapString(at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeOptional(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
+    try decodeOptional(type, forKey: key) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    if decoder.recovery == nil {
-      guard let valueIndex = presentValue(forKey: key) else { return nil }
-      return try decoder.unwrapDouble(at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeOptional(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
+    try decodeOptional(type, forKey: key) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
@@ -244,11 +218,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    if decoder.recovery == nil {
-      guard let valueIndex = presentValue(forKey: key) else { return nil }
-      return try decoder.unwrapInteger(Int.self, at: valueIndex, path: codingPath + [key])
-    }
-    return try decodeIntegerIfPresent(type, forKey: key)
+    try decodeIntegerIfPresent(type, forKey: key)
   }
   func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
     try decodeIntegerIfPresent(type, forKey: key)

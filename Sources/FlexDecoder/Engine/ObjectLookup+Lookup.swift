@@ -43,14 +43,12 @@ extension ObjectLookup {
 
   /// The value for a JSON key name, by the container's matching rule.
   func valueIndex(forString name: String) -> Int? {
-    if let convertedKeys {
-      if let valueIndex = convertedKeys[name] { return valueIndex }
-      guard matching == .loose else { return nil }
-    }
+    // Only a key strategy (`.converted`) builds `convertedKeys`.
+    if let convertedKeys { return convertedKeys[name] }
     var name = name
     return name.withUTF8 { utf8 in
       let bytes = UnsafeRawBufferPointer(utf8)
-      if convertedKeys == nil, let exact = findValue(forKey: bytes) { return exact }
+      if let exact = findValue(forKey: bytes) { return exact }
       return matching == .loose ? findLooseValue(forKey: bytes) : nil
     }
   }

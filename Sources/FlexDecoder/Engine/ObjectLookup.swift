@@ -53,23 +53,25 @@ final class ObjectLookup: UnknownKeyTracking {
   /// With an `unknownKeyPolicy` other than `.ignore`: the values some lookup used.
   @exclusivity(unchecked) var usedValueIndices: Set<Int>?
 
+  /// A lookup in the object at `objectIndex` of `decoder`'s tape. `exemptsKeys`: the object is a
+  /// `[String: …]` dictionary, whose keys no key strategy or global key map touches.
   init(
-    decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,
-    typeMapping: FlexKeyMap?, globalMapping: FlexKeyMap?
+    decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, exemptsKeys: Bool, typeMapping: FlexKeyMap?
   ) {
     self.decoder = decoder
     self.tape = decoder.tape
-    point(
-      at: objectIndex, of: decoder, explicitPath: explicitPath, usesDefaultKeys: usesDefaultKeys,
-      typeMapping: typeMapping, globalMapping: globalMapping)
+    point(at: objectIndex, of: decoder, explicitPath: explicitPath, exemptsKeys: exemptsKeys, typeMapping: typeMapping)
   }
 
   /// Looks up keys in the object at `objectIndex` of `decoder`'s tape from now on, with no trace
   /// of the lookups made before.
   func point(
-    at objectIndex: Int, of decoder: TapeDecoder, explicitPath: [any CodingKey]?, usesDefaultKeys: Bool,
-    typeMapping: FlexKeyMap?, globalMapping: FlexKeyMap?
+    at objectIndex: Int, of decoder: TapeDecoder, explicitPath: [any CodingKey]?, exemptsKeys: Bool,
+    typeMapping: FlexKeyMap?
   ) {
+    let options = decoder.options
+    let usesDefaultKeys = options.usesDefaultKeys || exemptsKeys
+    let globalMapping = exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping
     self.decoder = decoder
     self.tape = decoder.tape
     self.objectIndex = objectIndex

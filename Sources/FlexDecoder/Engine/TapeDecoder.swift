@@ -182,21 +182,16 @@ final class TapeDecoder: Decoder {
   ) -> KeyedDecodingContainer<Key> {
     let exemptsKeys = exemptsNextContainerFromKeyStrategy
     exemptsNextContainerFromKeyStrategy = false
-    let usesDefaultKeys = options.usesDefaultKeys || exemptsKeys
-    let globalMapping = exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping
     let identifier = ObjectIdentifier(type)
     if let existing = session.containerSlot(for: identifier) {
       let slot = unsafeDowncast(existing, to: ContainerSlot<KeyedDecodingContainer<Key>, ObjectLookup>.self)
       if slot.isFree {
-        slot.state.point(
-          at: index, of: self, explicitPath: nil, usesDefaultKeys: usesDefaultKeys, typeMapping: typeMapping,
-          globalMapping: globalMapping)
+        slot.state.point(at: index, of: self, explicitPath: nil, exemptsKeys: exemptsKeys, typeMapping: typeMapping)
         return slot.handOut()
       }
     }
     let lookup = ObjectLookup(
-      decoder: self, objectIndex: index, explicitPath: nil, usesDefaultKeys: usesDefaultKeys,
-      typeMapping: typeMapping, globalMapping: globalMapping)
+      decoder: self, objectIndex: index, explicitPath: nil, exemptsKeys: exemptsKeys, typeMapping: typeMapping)
     guard session.containerSlot(for: identifier) == nil else {
       // The slot's container is still held (a recursive type, or a container kept by its
       // user): this one is not reused.
@@ -267,9 +262,8 @@ final class TapeDecoder: Decoder {
       throw typeMismatch([String: Any].self, at: valueIndex, path: path)
     }
     let lookup = ObjectLookup(
-      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath,
-      usesDefaultKeys: options.usesDefaultKeys || exemptsKeys, typeMapping: typeMapping,
-      globalMapping: exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping)
+      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath, exemptsKeys: exemptsKeys,
+      typeMapping: typeMapping)
     return KeyedContainer(lookup: lookup)
   }
 

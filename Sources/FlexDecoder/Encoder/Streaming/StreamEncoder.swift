@@ -124,8 +124,7 @@ final class StreamEncoder: Encoder {
   /// The JSON key for `key`: the type's (or global) map's first candidate, else the key
   /// converted by the key strategy. A key path cannot be streamed.
   func jsonKey(for key: any CodingKey, containerPath: @autoclosure () -> [any CodingKey]) throws -> String {
-    if exemptsKeyStrategy { return key.stringValue }
-    if typeMapping == nil && session.globalMapping == nil && session.usesDefaultKeys { return key.stringValue }
+    if writesKeysAsTheyAre { return key.stringValue }
     if let candidates = typeMapping?.entries[key.stringValue] ?? session.globalMapping?.entries[key.stringValue],
       let first = candidates.first
     {
