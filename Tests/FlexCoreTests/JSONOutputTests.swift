@@ -1,4 +1,4 @@
-import FlexCore
+@_spi(Engine) import FlexCore
 import Testing
 
 /// The writer's byte buffer.

@@ -1,4 +1,4 @@
-import FlexCore
+@_spi(Engine) import FlexCore
 import Foundation
 import Testing
 

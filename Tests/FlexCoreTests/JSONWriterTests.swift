@@ -48,6 +48,39 @@ struct JSONWriterTests {
     }
   }
 
+  /// Several characters to escape per eight bytes, next to each other and apart, in strings of
+  /// every length up to 40 (a fixed pseudo-random mix, the same each run).
+  @Test func escapesManyCharactersPerWordLikeJSONEncoder() throws {
+    let alphabet = ["a", "/", "\"", "\\", "\n", "\u{1}", "é", "😀", "z"]
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    for length in 0...40 {
+      for _ in 0..<25 {
+        let string = (0..<length).map { _ in
+          state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+          return alphabet[Int(state >> 33) % alphabet.count]
+        }.joined()
+        try expectSameOutput(JSONValue.string(string), as: string, [.sortedKeys])
+        try expectSameOutput(JSONValue.string(string), as: string, [.sortedKeys, .withoutEscapingSlashes])
+      }
+    }
+  }
+
+  /// Long strings are escaped a few kilobytes at a time: characters to escape on either side of
+  /// those boundaries, and a string that is escaped entirely (six bytes out per byte in).
+  @Test func escapesLongStringsAcrossChunksLikeJSONEncoder() throws {
+    for length in [4095, 4096, 4097, 4103, 4104, 8192, 8200, 12_289] {
+      for position in [0, 4088, 4094, 4095, 4096, 4097, 4102, length - 8, length - 1] where position < length {
+        var bytes = [UInt8](repeating: UInt8(ascii: "w"), count: length)
+        bytes[position] = UInt8(ascii: "/")
+        bytes[max(0, position - 1)] = 0x1F
+        let string = String(decoding: bytes, as: UTF8.self)
+        try expectSameOutput(JSONValue.string(string), as: string, [.sortedKeys])
+      }
+    }
+    let allEscaped = String(repeating: "\u{1}", count: 20_000)
+    try expectSameOutput(JSONValue.string(allEscaped), as: allEscaped, [.sortedKeys])
+  }
+
   @Test func escapesTheSixCharactersWithShortFormsAndOthersAsLowercaseHex() {
     let value = JSONValue.string("\u{8}\u{C}\n\r\t\"\\/\u{0}\u{1F}\u{1A}")
     #expect(value.description == #""\b\f\n\r\t\"\\\/\u0000\u001f\u001a""#)

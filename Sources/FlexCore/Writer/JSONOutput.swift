@@ -4,18 +4,20 @@
 // few branches per byte written; a writer appends a byte or a short run for every token. This
 // buffer is owned by one writer, so an append is a capacity check and a store.
 
+// SPI-public rather than `package` (as the tape is, see JSONTape.swift): the encoder appends to
+// it for every token, and only public declarations are inlined into FlexDecoder.
+
 /// A growable byte buffer, appended to by one ``JSONWriter``.
 ///
 /// A class, so that the writer's copies would share it; a writer is never used through two
 /// copies at once.
-package final class JSONOutput {
-  @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
-  @exclusivity(unchecked) private var capacity: Int
-  @exclusivity(unchecked) private var written = 0
+@_spi(Engine) public final class JSONOutput {
+  @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline @exclusivity(unchecked) var capacity: Int
+  @usableFromInline @exclusivity(unchecked) var written = 0
 
-  /// The number of bytes written. (A computed property: other modules read a stored one with a
-  /// runtime exclusivity check.)
-  package var count: Int { written }
+  /// The number of bytes written.
+  @inlinable public var count: Int { written }
 
   /// An empty buffer with room for `capacity` bytes before it grows.
   package init(capacity: Int) {
@@ -33,8 +35,9 @@ package final class JSONOutput {
   }
 
   /// Calls `body` with the bytes written (valid only during the call).
-  package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-    try body(UnsafeRawBufferPointer(start: base, count: count))
+  @inlinable
+  public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(start: base, count: written))
   }
 
   /// The bytes in `range`.
@@ -49,29 +52,46 @@ package final class JSONOutput {
     return base[index]
   }
 
-  @inline(__always)
-  package func append(_ byte: UInt8) {
+  /// Appends one byte.
+  @inlinable @inline(__always)
+  public func append(_ byte: UInt8) {
     if written == capacity { grow(toHold: written &+ 1) }
     base[written] = byte
     written &+= 1
   }
 
-  @inline(__always)
-  package func append(contentsOf bytes: UnsafeRawBufferPointer) {
+  /// Appends `bytes`.
+  @inlinable @inline(__always)
+  public func append(contentsOf bytes: UnsafeRawBufferPointer) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     if capacity &- written < bytes.count { grow(toHold: written &+ bytes.count) }
     UnsafeMutableRawPointer(base + written).copyMemory(from: source, byteCount: bytes.count)
     written &+= bytes.count
   }
 
-  @inline(__always)
-  package func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+  /// Appends `bytes`.
+  @inlinable @inline(__always)
+  public func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
     append(contentsOf: UnsafeRawBufferPointer(bytes))
   }
 
   /// Appends `bytes`.
   package func append(contentsOf bytes: [UInt8]) {
     bytes.withUnsafeBytes { append(contentsOf: $0) }
+  }
+
+  /// Where the next byte goes, with room for `byteCount` bytes from there. Write through the
+  /// pointer, then hand its end to ``didWrite(upTo:)``; no other append in between.
+  @inlinable @inline(__always)
+  public func reserve(_ byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+    if capacity &- written < byteCount { grow(toHold: written &+ byteCount) }
+    return base + written
+  }
+
+  /// Takes the bytes written through ``reserve(_:)``'s pointer, up to `end`.
+  @inlinable @inline(__always)
+  public func didWrite(upTo end: UnsafeMutablePointer<UInt8>) {
+    written = end - base
   }
 
   /// Drops the bytes from `offset` on.
@@ -86,8 +106,8 @@ package final class JSONOutput {
     written &-= byteCount
   }
 
-  @inline(never)
-  private func grow(toHold needed: Int) {
+  @usableFromInline @inline(never)
+  func grow(toHold needed: Int) {
     var newCapacity = capacity &* 2
     while newCapacity < needed { newCapacity &*= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -4,12 +4,14 @@
 /// ``JSONFormattingOptions/withoutEscapingSlashes``, the short forms `\b \f \n \r \t`, and
 /// `\u00XX` (lowercase hex) for the other control characters. Everything else, including
 /// non-ASCII text, is written as UTF-8.
-package struct JSONWriter {
+///
+/// SPI-public, with its per-token methods inlinable, for the encoder (see JSONOutput.swift).
+@_spi(Engine) public struct JSONWriter {
   /// The text written so far.
-  package let output: JSONOutput
+  public let output: JSONOutput
   package let options: JSONFormattingOptions
-  private let escapesSlashes: Bool
-  private let pretty: Bool
+  @usableFromInline let escapesSlashes: Bool
+  @usableFromInline let pretty: Bool
 
   package init(options: JSONFormattingOptions = [], capacity: Int = 256) {
     self.options = options
@@ -59,30 +61,31 @@ package struct JSONWriter {
   // MARK: Structure
 
   /// `[`
-  package mutating func writeArrayStart() { output.append(._openBracket) }
+  @inlinable public mutating func writeArrayStart() { output.append(._openBracket) }
   /// `{`
-  package mutating func writeObjectStart() { output.append(._openBrace) }
+  @inlinable public mutating func writeObjectStart() { output.append(._openBrace) }
 
   /// Before an element or member: a comma unless it is the first, and in pretty mode a newline
   /// and the indentation of `depth`.
-  @inline(__always)
-  package mutating func writeElementSeparator(isFirst: Bool, depth: Int) {
+  @inlinable @inline(__always)
+  public mutating func writeElementSeparator(isFirst: Bool, depth: Int) {
     if !isFirst { output.append(._comma) }
     if pretty { writeNewlineAndIndent(depth) }
   }
 
   /// `]`, on its own line in pretty mode (an empty array is `[`, a blank line, `]`, as in
   /// `JSONEncoder`).
-  package mutating func writeArrayEnd(isEmpty: Bool, depth: Int) {
+  @inlinable public mutating func writeArrayEnd(isEmpty: Bool, depth: Int) {
     writeContainerEnd(._closeBracket, isEmpty: isEmpty, depth: depth)
   }
 
   /// `}`, laid out like ``writeArrayEnd(isEmpty:depth:)``.
-  package mutating func writeObjectEnd(isEmpty: Bool, depth: Int) {
+  @inlinable public mutating func writeObjectEnd(isEmpty: Bool, depth: Int) {
     writeContainerEnd(._closeBrace, isEmpty: isEmpty, depth: depth)
   }
 
-  private mutating func writeContainerEnd(_ bracket: UInt8, isEmpty: Bool, depth: Int) {
+  @inlinable
+  mutating func writeContainerEnd(_ bracket: UInt8, isEmpty: Bool, depth: Int) {
     if pretty {
       if isEmpty { output.append(._newline) }
       writeNewlineAndIndent(depth)
@@ -91,7 +94,7 @@ package struct JSONWriter {
   }
 
   /// A member's key and the separator after it (`"key":` or `"key" : `).
-  package mutating func writeKey(_ key: String) {
+  public mutating func writeKey(_ key: String) {
     writeString(key)
     if pretty {
       output.append(._space)
@@ -102,7 +105,11 @@ package struct JSONWriter {
     }
   }
 
-  private mutating func writeNewlineAndIndent(_ depth: Int) {
+  /// The length of what ``writeKey(_:)`` writes after the key: `:`, or ` : ` when pretty.
+  @inlinable public var keySeparatorLength: Int { pretty ? 3 : 1 }
+
+  @usableFromInline
+  mutating func writeNewlineAndIndent(_ depth: Int) {
     output.append(._newline)
     for _ in 0..<depth {
       output.append(._space)
@@ -113,99 +120,149 @@ package struct JSONWriter {
   // MARK: Scalars
 
   /// Appends text as is (numbers, literals).
-  package mutating func writeRaw(_ text: String) {
+  @inlinable public mutating func writeRaw(_ text: String) {
     var text = text
     text.withUTF8 { output.append(contentsOf: $0) }
   }
 
   /// Appends bytes as is.
-  package mutating func writeRaw(_ bytes: UnsafeRawBufferPointer) {
+  @inlinable public mutating func writeRaw(_ bytes: UnsafeRawBufferPointer) {
     output.append(contentsOf: bytes)
   }
 
   /// Appends a quoted, escaped string.
-  package mutating func writeString(_ string: String) {
+  @inlinable
+  public mutating func writeString(_ string: String) {
     var string = string
     string.withUTF8 { writeString(utf8: UnsafeRawBufferPointer($0)) }
   }
 
-  /// Appends a quoted, escaped string given as UTF-8. Runs of bytes that need no escaping are
-  /// copied in one `append(contentsOf:)`.
-  package mutating func writeString(utf8: UnsafeRawBufferPointer) {
+  // Escaping works eight bytes at a time, written before they are looked at: each word of the
+  // string is stored to the output as it is, then tested for a byte to escape (with the
+  // has-zero-byte trick, as the scanner's string scan in JSONScanner+Strings.swift). A clean
+  // word is kept whole; otherwise the output keeps the bytes before the first escaped one, the
+  // escape is written over the rest, and the next word starts after the escaped byte. Room for
+  // the worst case (every byte written as `\u00XX`) is reserved up front, a chunk at a time,
+  // so no byte is checked against the capacity; URLs, where `/` is escaped every few bytes,
+  // cost a few instructions per slash.
+
+  /// Source bytes escaped per reservation of output room: long strings reserve a bounded
+  /// amount at a time.
+  @usableFromInline static var chunkLength: Int { 4096 }
+
+  /// Appends a quoted, escaped string given as UTF-8.
+  public mutating func writeString(utf8: UnsafeRawBufferPointer) {
     output.append(._quote)
-    var runStart = 0
-    var index = 0
     let count = utf8.count
-    while index < count {
-      index = firstByteToEscape(in: utf8, from: index)
-      guard index < count else { break }
-      let byte = utf8[index]
-      if runStart < index {
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
-      }
-      output.append(._backslash)
-      switch byte {
-      case ._quote, ._backslash, ._slash: output.append(byte)
-      case 0x08: output.append(UInt8(ascii: "b"))
-      case 0x0C: output.append(UInt8(ascii: "f"))
-      case ._newline: output.append(UInt8(ascii: "n"))
-      case ._return: output.append(UInt8(ascii: "r"))
-      case ._tab: output.append(UInt8(ascii: "t"))
-      default:
-        let hexDigits: StaticString = "0123456789abcdef"
-        output.append(UInt8(ascii: "u"))
-        output.append(._zero)
-        output.append(._zero)
-        output.append(hexDigits.utf8Start[Int(byte >> 4)])
-        output.append(hexDigits.utf8Start[Int(byte & 0xF)])
-      }
-      index &+= 1
-      runStart = index
+    guard let source = utf8.baseAddress, count > 0 else {
+      output.append(._quote)
+      return
     }
-    if runStart < count {
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<count]))
+    let slashes = escapesSlashes ? Self.broadcast(._slash) : Self.broadcast(._quote)
+    var index = 0
+    while count &- index >= 8 {
+      let chunkEnd = count &- index > Self.chunkLength ? index &+ Self.chunkLength : count
+      // 6 bytes per source byte at most, and the last word's 8 bytes stored before the test.
+      var destination = output.reserve((chunkEnd &- index) &* 6 &+ 8)
+      while index &+ 8 <= chunkEnd {
+        let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        UnsafeMutableRawPointer(destination).storeBytes(of: word, as: UInt64.self)
+        let mask = Self.escapeMask(UInt64(littleEndian: word), slashes: slashes)
+        if mask == 0 {
+          index &+= 8
+          destination += 8
+          continue
+        }
+        let clean = mask.trailingZeroBitCount &>> 3
+        index &+= clean
+        destination = Self.writeEscape(of: source.load(fromByteOffset: index, as: UInt8.self), at: destination + clean)
+        index &+= 1
+      }
+      output.didWrite(upTo: destination)
+    }
+    if index < count {
+      var destination = output.reserve(7 &* 6 &+ 8)
+      if count >= 8 {
+        // The last word of the string, shifted so that its unwritten bytes come first; the
+        // mask ignores the zero bytes shifted in.
+        var remaining = count &- index
+        var word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        word &>>= UInt64(8 &- remaining) &* 8
+        while remaining > 0 {
+          UnsafeMutableRawPointer(destination).storeBytes(of: word.littleEndian, as: UInt64.self)
+          let mask = Self.escapeMask(word, slashes: slashes) & (1 &<< (UInt64(remaining) &* 8) &- 1)
+          if mask == 0 {
+            destination += remaining
+            break
+          }
+          let clean = mask.trailingZeroBitCount &>> 3
+          destination = Self.writeEscape(
+            of: UInt8(truncatingIfNeeded: word &>> UInt64(clean &* 8)), at: destination + clean)
+          remaining &-= clean &+ 1
+          word = (word &>> 8) &>> UInt64(clean &* 8)
+        }
+      } else {
+        while index < count {
+          let byte = source.load(fromByteOffset: index, as: UInt8.self)
+          if byte < 0x20 || byte == ._quote || byte == ._backslash || (byte == ._slash && escapesSlashes) {
+            destination = Self.writeEscape(of: byte, at: destination)
+          } else {
+            destination.pointee = byte
+            destination += 1
+          }
+          index &+= 1
+        }
+      }
+      output.didWrite(upTo: destination)
     }
     output.append(._quote)
   }
 
-  /// The offset of the first byte at or after `offset` that must be escaped (a control
-  /// character, `"`, `\`, or `/` when slashes are escaped), or `utf8.count`.
-  ///
-  /// Eight bytes at a time, with the has-zero-byte trick as in the scanner's string scan
-  /// (JSONScanner+Strings.swift); bytes of 0x80 and above are never escaped, so they are masked
-  /// out of the control-character test.
+  /// `byte` in all eight bytes of a word.
   @inline(__always)
-  private func firstByteToEscape(in utf8: UnsafeRawBufferPointer, from offset: Int) -> Int {
-    var index = offset
-    let count = utf8.count
-    if let base = utf8.baseAddress {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      let quotes = ones &* UInt64(UInt8._quote)
-      let backslashes = ones &* UInt64(UInt8._backslash)
-      let slashes = escapesSlashes ? ones &* UInt64(UInt8._slash) : quotes
-      let spaces = ones &* 0x20
-      while index &+ 8 <= count {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let quoteBytes = word ^ quotes
-        let backslashBytes = word ^ backslashes
-        let slashBytes = word ^ slashes
-        let isQuote = (quoteBytes &- ones) & ~quoteBytes
-        let isBackslash = (backslashBytes &- ones) & ~backslashBytes
-        let isSlash = (slashBytes &- ones) & ~slashBytes
-        let isControl = (word &- spaces) & ~word
-        let mask = (isQuote | isBackslash | isSlash | isControl) & highs
-        if mask != 0 { return index &+ mask.trailingZeroBitCount &>> 3 }
-        index &+= 8
-      }
+  private static func broadcast(_ byte: UInt8) -> UInt64 {
+    0x0101_0101_0101_0101 &* UInt64(byte)
+  }
+
+  /// The high bit of each byte of `word` (little-endian) that must be escaped — a control
+  /// character, `"`, `\`, or a byte equal to `slashes`' — and possibly of later bytes too: the
+  /// lowest set bit is exact. Bytes of 0x80 and above are never escaped, so they are masked out
+  /// of the control-character test.
+  @inline(__always)
+  private static func escapeMask(_ word: UInt64, slashes: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quoteBytes = word ^ broadcast(._quote)
+    let backslashBytes = word ^ broadcast(._backslash)
+    let slashBytes = word ^ slashes
+    let isQuote = (quoteBytes &- ones) & ~quoteBytes
+    let isBackslash = (backslashBytes &- ones) & ~backslashBytes
+    let isSlash = (slashBytes &- ones) & ~slashBytes
+    let isControl = (word &- broadcast(0x20)) & ~word
+    return (isQuote | isBackslash | isSlash | isControl) & 0x8080_8080_8080_8080
+  }
+
+  /// Writes the escape sequence of `byte` at `destination`; returns the end of what it wrote.
+  @inline(__always)
+  private static func writeEscape(of byte: UInt8, at destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<
+    UInt8
+  > {
+    destination[0] = ._backslash
+    switch byte {
+    case ._quote, ._backslash, ._slash: destination[1] = byte
+    case 0x08: destination[1] = UInt8(ascii: "b")
+    case 0x0C: destination[1] = UInt8(ascii: "f")
+    case ._newline: destination[1] = UInt8(ascii: "n")
+    case ._return: destination[1] = UInt8(ascii: "r")
+    case ._tab: destination[1] = UInt8(ascii: "t")
+    default:
+      let hexDigits: StaticString = "0123456789abcdef"
+      destination[1] = UInt8(ascii: "u")
+      destination[2] = ._zero
+      destination[3] = ._zero
+      destination[4] = hexDigits.utf8Start[Int(byte &>> 4)]
+      destination[5] = hexDigits.utf8Start[Int(byte & 0xF)]
+      return destination + 6
     }
-    while index < count {
-      let byte = utf8[index]
-      if byte < 0x20 || byte == ._quote || byte == ._backslash || (byte == ._slash && escapesSlashes) {
-        return index
-      }
-      index &+= 1
-    }
-    return count
+    return destination + 2
   }
 }

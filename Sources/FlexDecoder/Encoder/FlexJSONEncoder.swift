@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 /// Encodes `Encodable` values as JSON: a drop-in replacement for Foundation's `JSONEncoder`.

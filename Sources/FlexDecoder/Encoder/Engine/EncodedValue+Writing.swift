@@ -1,3 +1,5 @@
+@_spi(Engine) import FlexCore
+
 // Writing the encoded tree: JSON text through FlexCore's JSONWriter (the same escaping,
 // indentation and key order as JSONEncoder), or a JSONValue.
 

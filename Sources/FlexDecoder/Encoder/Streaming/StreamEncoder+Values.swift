@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // Writing one value at the current position: scalars directly, the types JSONEncoder treats

@@ -1,3 +1,5 @@
+@_spi(Engine) import FlexCore
+
 /// What a keyed container of a streamed object writes through: the encoder of the object's
 /// value, and the object's place among the session's open containers. A class, so that a
 /// container nobody holds any more can be pointed at the next object of its type (see
@@ -12,14 +14,6 @@ final class StreamKeyedState {
   @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
   /// Whether keys are written as their `stringValue`: no key map, no key strategy.
   @exclusivity(unchecked) private(set) var writesKeysAsTheyAre: Bool
-  /// The keys of the members written last time, by position in the object, with their
-  /// signatures and written bytes (see `StreamingSession.beginMember`).
-  @exclusivity(unchecked) private var keys: [(key: String, signature: (UInt64, UInt64), bytes: [UInt8])] = []
-  /// The position of the next member in the object.
-  @exclusivity(unchecked) private var memberNumber = 0
-  /// Lookups that found another key than last time; past a few, the keys vary from object to
-  /// object (a dictionary's, or optional members) and are no longer cached.
-  @exclusivity(unchecked) private var keyMisses = 0
 
   init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]?) {
     self.session = encoder.session
@@ -35,32 +29,6 @@ final class StreamKeyedState {
     self.position = position
     explicitPath = nil
     writesKeysAsTheyAre = encoder.writesKeysAsTheyAre
-    memberNumber = 0
-  }
-
-  /// The signature and bytes written for `key` if the member at this position had it last
-  /// time; moves to the next position.
-  @inline(__always)
-  func cachedKey(_ key: String) -> (signature: (UInt64, UInt64), bytes: [UInt8])? {
-    let number = memberNumber
-    memberNumber &+= 1
-    guard number < keys.count, keyMisses < 16 else { return nil }
-    let entry = keys[number]
-    guard entry.key == key else {
-      keyMisses &+= 1
-      return nil
-    }
-    return (entry.signature, entry.bytes)
-  }
-
-  /// Remembers what was written for `key` at the position just passed, if it is new.
-  func cache(_ key: String, signature: (UInt64, UInt64), bytes: @autoclosure () -> [UInt8]) {
-    guard keyMisses < 16 else { return }
-    // Positions already cached keep their first key: replacing it on every miss would cost an
-    // allocation each time for objects whose keys vary.
-    if memberNumber &- 1 == keys.count {
-      keys.append((key, signature, bytes()))
-    }
   }
 }
 
@@ -87,8 +55,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   @inline(__always)
   private func begin(_ key: Key) throws {
     let name = state.writesKeysAsTheyAre ? key.stringValue : try encoder.jsonKey(for: key, containerPath: codingPath)
-    try session.beginMember(
-      level: state.position.level, identity: state.position.identity, key: name, keyCache: state)
+    try session.beginMember(level: state.position.level, identity: state.position.identity, key: name)
   }
 
   mutating func encodeNil(forKey key: Key) throws {

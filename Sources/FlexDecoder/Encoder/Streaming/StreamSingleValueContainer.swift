@@ -1,3 +1,5 @@
+@_spi(Engine) import FlexCore
+
 /// The single-value container of a streamed value.
 struct StreamSingleValueContainer: SingleValueEncodingContainer {
   let encoder: StreamEncoder

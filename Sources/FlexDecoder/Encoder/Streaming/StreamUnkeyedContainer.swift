@@ -1,3 +1,5 @@
+@_spi(Engine) import FlexCore
+
 /// An unkeyed container of a streamed array: a handle on one open container of the session.
 struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
   let encoder: StreamEncoder

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // The fast encoder: JSON is written straight into one byte buffer while the Codable calls come
@@ -45,12 +46,14 @@ final class StreamingSession {
     let firstMember: Int
   }
 
-  /// A member of an open object: its key, where its separator starts and where its key starts
-  /// (for the duplicate check and `.sortedKeys`).
+  /// A member of an open object, by where its separator and key are in the output (for the
+  /// duplicate check and `.sortedKeys`, which read its key back from there).
   struct Member {
-    let key: String
     let separatorStart: Int
+    /// Where the key's opening quote is.
     let contentStart: Int
+    /// Just after the key's closing quote.
+    let keyEnd: Int
   }
 
   let options: EncodingOptions
@@ -60,8 +63,10 @@ final class StreamingSession {
   // The session is used from one thread by one encode call, and these are never accessed
   // overlappingly; `unchecked` drops the runtime exclusivity checks that every write would pay.
   @exclusivity(unchecked) var writer: JSONWriter
-  @exclusivity(unchecked) private(set) var stack: [OpenContainer] = []
-  @exclusivity(unchecked) private var memberLog: [Member] = []
+  @exclusivity(unchecked) private(set) var stack = UnsafeStack<OpenContainer>(capacity: 16)
+  @exclusivity(unchecked) private var memberLog = UnsafeStack<Member>(capacity: 64)
+  /// The bytes of the keys written so far.
+  private let keyCache = KeyBytesCache()
   private var nextIdentity = 0
   /// The coding path of the value being written.
   @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
@@ -80,8 +85,11 @@ final class StreamingSession {
     self.usesDefaultKeys = options.usesDefaultKeys
     self.sortsKeys = options.outputFormatting.contains(.sortedKeys)
     self.writer = JSONWriter(options: options.formatting, capacity: 4096)
-    stack.reserveCapacity(16)
-    memberLog.reserveCapacity(64)
+  }
+
+  deinit {
+    stack.deallocate()
+    memberLog.deallocate()
   }
 
   /// Records that a call which cannot throw could not be streamed.
@@ -117,8 +125,10 @@ final class StreamingSession {
   /// The JSON depth of the members of the innermost open object or array (0 at the top level):
   /// where a value written now is indented.
   var memberDepth: Int {
-    for entry in stack.reversed() where entry.kind == .object || entry.kind == .array {
-      return entry.depth
+    var level = stack.count
+    while level > 0 {
+      level &-= 1
+      if stack[level].kind == .object || stack[level].kind == .array { return stack[level].depth }
     }
     return 0
   }
@@ -148,7 +158,7 @@ final class StreamingSession {
   func fill(slotAt level: Int, identity: Int, isObject: Bool) throws -> (level: Int, identity: Int) {
     try activate(level: level, identity: identity)
     guard stack[level].kind == .slot else { throw StreamingUnavailable() }
-    stack.removeLast()
+    _ = stack.removeLast()
     return open(isObject: isObject)
   }
 
@@ -177,7 +187,7 @@ final class StreamingSession {
     switch entry.kind {
     case .object:
       if sortsKeys && entry.count > 1 { sortMembers(of: entry) }
-      memberLog.removeSubrange(entry.firstMember...)
+      memberLog.removeAll(from: entry.firstMember)
       writer.writeObjectEnd(isEmpty: entry.count == 0, depth: entry.depth - 1)
     case .array:
       writer.writeArrayEnd(isEmpty: entry.count == 0, depth: entry.depth - 1)
@@ -193,31 +203,55 @@ final class StreamingSession {
 
   /// Writes the separator and `key` of a new member of the object at `level`.
   /// - Throws: `StreamingUnavailable` for a closed container or a key written before.
-  func beginMember(level: Int, identity: Int, key: String, keyCache: StreamKeyedState? = nil) throws {
+  func beginMember(level: Int, identity: Int, key: String) throws {
     try activate(level: level, identity: identity)
-    // The n-th member of a type's objects usually has the same key each time: its signature and
-    // written bytes come from the container's cache when they can.
-    let cached = keyCache?.cachedKey(key)
-    let signature = cached?.signature ?? Self.signature(of: key)
-    if stack[level].signatures & signature.0 != 0 && stack[level].moreSignatures & signature.1 != 0 {
-      // `String ==` (canonical equivalence, as JSONEncoder's dictionary compares keys).
-      for member in memberLog[stack[level].firstMember...] where member.key == key {
-        throw StreamingUnavailable()  // the same key again: its first value must be replaced
-      }
-    }
-    stack[level].signatures |= signature.0
-    stack[level].moreSignatures |= signature.1
     let separatorStart = writer.output.count
     writer.writeElementSeparator(isFirst: stack[level].count == 0, depth: stack[level].depth)
     let keyStart = writer.output.count
-    memberLog.append(Member(key: key, separatorStart: separatorStart, contentStart: keyStart))
-    stack[level].count &+= 1
-    if let cached {
-      writer.output.append(contentsOf: cached.bytes)
-    } else {
-      writer.writeKey(key)
-      keyCache?.cache(key, signature: signature, bytes: writer.output.bytes(in: keyStart..<writer.output.count))
+    let signature = keyCache.writeKey(key, with: &writer)
+    let member = Member(
+      separatorStart: separatorStart, contentStart: keyStart, keyEnd: writer.output.count &- writer.keySeparatorLength)
+    if stack[level].signatures & signature.0 != 0 && stack[level].moreSignatures & signature.1 != 0
+      && hasMember(withKeyOf: member, inObjectAt: level)
+    {
+      throw StreamingUnavailable()  // the same key again: its first value must be replaced
     }
+    stack[level].signatures |= signature.0
+    stack[level].moreSignatures |= signature.1
+    stack[level].count &+= 1
+    memberLog.append(member)
+  }
+
+  /// Whether the object at `level` has a member with `member`'s key already: the same written
+  /// bytes, or keys equal as `String`s (canonical equivalence, as JSONEncoder's dictionary
+  /// compares keys) when either has non-ASCII bytes.
+  private func hasMember(withKeyOf member: Member, inObjectAt level: Int) -> Bool {
+    writer.output.withUnsafeBytes { output in
+      let key = keyBytes(of: member, in: output)
+      let isASCII = KeyBytesCache.isASCII(key)
+      for other in memberLog.elements(from: stack[level].firstMember) {
+        let otherKey = keyBytes(of: other, in: output)
+        if key.count == otherKey.count && memcmp(key.baseAddress!, otherKey.baseAddress!, key.count) == 0 {
+          return true
+        }
+        if !isASCII || !KeyBytesCache.isASCII(otherKey),
+          Self.decodedKey(key) == Self.decodedKey(otherKey)
+        {
+          return true
+        }
+      }
+      return false
+    }
+  }
+
+  /// The written key of `member`, quotes included.
+  private func keyBytes(of member: Member, in output: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: output[member.contentStart..<member.keyEnd])
+  }
+
+  /// The `String` of a written key (quotes included).
+  private static func decodedKey(_ written: UnsafeRawBufferPointer) -> String {
+    JSONStringDecoding.decode(UnsafeRawBufferPointer(rebasing: written.dropFirst().dropLast()), hasEscapes: true)
   }
 
   /// Writes the separator of a new element of the array at `level`.
@@ -232,41 +266,10 @@ final class StreamingSession {
     level < stack.count && stack[level].identity == identity ? stack[level].count : 0
   }
 
-  /// Two bits for a key, one for each signature word, from a hash of its UTF-8. Equal keys get
-  /// equal bits; keys with non-ASCII bytes all get the top bits, since canonically equivalent
-  /// spellings (`é`, `e\u{301}`) differ in their bytes.
-  @inline(__always)
-  static func signature(of key: String) -> (UInt64, UInt64) {
-    var key = key
-    return key.withUTF8 { utf8 -> (UInt64, UInt64) in
-      let bytes = UnsafeRawBufferPointer(utf8)
-      guard isASCII(bytes) else { return (1 &<< 63, 1 &<< 63) }
-      let hash = MemberIndex.hash(bytes)
-      return (1 &<< (hash & 63), 1 &<< ((hash &>> 6) & 63))
-    }
-  }
-
-  /// Whether `bytes` are all ASCII, eight at a time.
-  @inline(__always)
-  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var highBits: UInt64 = 0
-    var offset = 0
-    while offset &+ 8 <= bytes.count {
-      highBits |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset &+= 8
-    }
-    while offset < bytes.count {
-      highBits |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
-      offset &+= 1
-    }
-    return highBits & 0x8080_8080_8080_8080 == 0
-  }
-
   /// Puts the members of a closing object in key order (by UTF-8 bytes, as JSONEncoder sorts),
   /// in place: each member's content moves, separators are written anew.
   private func sortMembers(of entry: OpenContainer) {
-    let members = Array(memberLog[entry.firstMember...])
+    let members = Array(memberLog.elements(from: entry.firstMember))
     let regionStart = members[0].separatorStart
     let regionEnd = writer.output.count
     var contents: [Range<Int>] = []
@@ -275,7 +278,10 @@ final class StreamingSession {
       let end = index + 1 < members.count ? members[index + 1].separatorStart : regionEnd
       contents.append(member.contentStart..<end)
     }
-    let order = members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
+    let keys = writer.output.withUnsafeBytes { output in
+      members.map { Self.decodedKey(keyBytes(of: $0, in: output)) }
+    }
+    let order = members.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
     let region = writer.output.bytes(in: regionStart..<regionEnd)
     writer.output.removeSubrange(from: regionStart)
     for (position, index) in order.enumerated() {

@@ -1,0 +1,189 @@
+@_spi(Engine) import FlexCore
+
+// Writing a member's key again.
+//
+// An encode call writes the same few keys over and over: every object of a type has the same
+// members, and types share keys ("id", "url"). Writing a key from scratch hashes its UTF-8 for
+// the duplicate-key filter and escapes it; this cache remembers, for each key the session has
+// written, the filter's signature and the exact bytes written (`"key":`, or `"key" : ` when
+// pretty printing), so writing it again costs one lookup and one copy.
+//
+// Keys are looked up by their `String`'s representation, two words: a small string's own
+// bytes, or its count and a pointer to storage that stays as it is while the cache holds the
+// string. Equal representations are equal strings; equal strings may have different
+// representations (the same key built twice), which only costs a miss. So a lookup is a hash
+// of two words and a comparison of two, with no call into `String` comparison, and works
+// whatever order the members come in (optional members left out, keys of dictionaries).
+
+/// The signature and written bytes of the member keys written so far in one encode call.
+final class KeyBytesCache {
+  /// Two bits for a key in the duplicate-key filter (see ``signature(of:)``).
+  typealias Signature = (UInt64, UInt64)
+
+  private struct Entry {
+    var representation: (UInt64, UInt64)
+    var signature: Signature
+    /// Where the written bytes are in `bytes`; a `count` of 0 marks an empty slot (a written
+    /// key is at least `"":`).
+    var offset: Int
+    var count: Int
+  }
+
+  /// Keys cached at most: past that, the keys are a dictionary's, mostly written once each.
+  private static let maximumEntries = 1024
+  /// Longer keys are written from scratch each time.
+  private static let maximumKeyLength = 96
+
+  private var slots: UnsafeMutablePointer<Entry>
+  private var mask = -1
+  private var entryCount = 0
+  private var bytes: UnsafeMutablePointer<UInt8>
+  private var byteCapacity = 0
+  private var byteCount = 0
+  /// The cached keys, so that the storage their representations point to stays theirs.
+  private var keys: [String] = []
+
+  init() {
+    // Allocated on the first insertion.
+    slots = UnsafeMutablePointer(bitPattern: MemoryLayout<Entry>.alignment).unsafelyUnwrapped
+    bytes = UnsafeMutablePointer(bitPattern: 1).unsafelyUnwrapped
+  }
+
+  deinit {
+    if mask >= 0 { slots.deallocate() }
+    if byteCapacity > 0 { bytes.deallocate() }
+  }
+
+  /// Writes `key` and the separator after it; returns its signature.
+  @inline(__always)
+  func writeKey(_ key: String, with writer: inout JSONWriter) -> Signature {
+    guard let representation = Self.representation(of: key) else {
+      writer.writeKey(key)
+      return Self.signature(of: key)
+    }
+    if mask >= 0 {
+      var position = Self.slot(of: representation, mask: mask)
+      while slots[position].count != 0 {
+        let entry = slots[position]
+        if entry.representation == representation {
+          writer.output.append(contentsOf: UnsafeRawBufferPointer(start: bytes + entry.offset, count: entry.count))
+          return entry.signature
+        }
+        position = (position &+ 1) & mask
+      }
+    }
+    return writeNewKey(key, representation: representation, with: &writer)
+  }
+
+  private func writeNewKey(_ key: String, representation: (UInt64, UInt64), with writer: inout JSONWriter) -> Signature
+  {
+    let signature = Self.signature(of: key)
+    let start = writer.output.count
+    writer.writeKey(key)
+    let count = writer.output.count &- start
+    if entryCount < Self.maximumEntries && count <= Self.maximumKeyLength + 4 {
+      if entryCount &* 2 >= mask &+ 1 { growSlots() }
+      if byteCapacity &- byteCount < count { growBytes(toHold: byteCount &+ count) }
+      writer.output.withUnsafeBytes { written in
+        UnsafeMutableRawPointer(bytes + byteCount).copyMemory(from: written.baseAddress! + start, byteCount: count)
+      }
+      insert(Entry(representation: representation, signature: signature, offset: byteCount, count: count))
+      byteCount &+= count
+      keys.append(key)
+    }
+    return signature
+  }
+
+  private func insert(_ entry: Entry) {
+    var position = Self.slot(of: entry.representation, mask: mask)
+    while slots[position].count != 0 { position = (position &+ 1) & mask }
+    slots[position] = entry
+    entryCount &+= 1
+  }
+
+  private func growSlots() {
+    let old = slots
+    let oldCapacity = mask &+ 1
+    let capacity = max(oldCapacity &* 2, 64)
+    slots = .allocate(capacity: capacity)
+    slots.initialize(repeating: Entry(representation: (0, 0), signature: (0, 0), offset: 0, count: 0), count: capacity)
+    mask = capacity &- 1
+    entryCount = 0
+    for position in 0..<oldCapacity where old[position].count != 0 { insert(old[position]) }
+    if oldCapacity > 0 { old.deallocate() }
+  }
+
+  private func growBytes(toHold needed: Int) {
+    var capacity = max(byteCapacity &* 2, 1024)
+    while capacity < needed { capacity &*= 2 }
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    if byteCapacity > 0 {
+      grown.update(from: bytes, count: byteCount)
+      bytes.deallocate()
+    }
+    bytes = grown
+    byteCapacity = capacity
+  }
+
+  /// The two words of `key`'s representation, where a `String` is two words.
+  @inline(__always)
+  private static func representation(of key: String) -> (UInt64, UInt64)? {
+    guard MemoryLayout<String>.size == 16 else { return nil }
+    return withUnsafeBytes(of: key) {
+      ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    }
+  }
+
+  @inline(__always)
+  private static func slot(of representation: (UInt64, UInt64), mask: Int) -> Int {
+    let mixed = (representation.0 ^ representation.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+    return Int(truncatingIfNeeded: mixed &>> 32) & mask
+  }
+
+  /// Two bits for a key, one for each word of the filter, from a hash of its UTF-8. Equal keys
+  /// get equal bits. Keys with other non-ASCII characters all get the top bits, since
+  /// canonically equivalent spellings (`é`, `e\u{301}`) differ in their bytes; the three
+  /// characters that are canonically one ASCII character (`\u{212A}` KELVIN SIGN is `K`,
+  /// `\u{37E}` is `;`, `\u{1FEF}` is `` ` ``) are hashed as that character.
+  static func signature(of key: String) -> Signature {
+    var key = key
+    let asciiHash = key.withUTF8 { utf8 -> UInt64? in
+      let bytes = UnsafeRawBufferPointer(utf8)
+      return isASCII(bytes) ? MemberIndex.hash(bytes) : nil
+    }
+    guard let hash = asciiHash ?? foldedASCIIHash(of: key) else { return (1 &<< 63, 1 &<< 63) }
+    return (1 &<< (hash & 63), 1 &<< ((hash &>> 6) & 63))
+  }
+
+  /// The hash of `key` with the characters that are canonically ASCII replaced by it, if that
+  /// leaves only ASCII.
+  private static func foldedASCIIHash(of key: String) -> UInt64? {
+    var folded: [UInt8] = []
+    for scalar in key.unicodeScalars {
+      switch scalar.value {
+      case 0..<0x80: folded.append(UInt8(scalar.value))
+      case 0x212A: folded.append(UInt8(ascii: "K"))
+      case 0x37E: folded.append(UInt8(ascii: ";"))
+      case 0x1FEF: folded.append(UInt8(ascii: "`"))
+      default: return nil
+      }
+    }
+    return folded.withUnsafeBytes { MemberIndex.hash($0) }
+  }
+
+  /// Whether `bytes` are all ASCII, eight at a time.
+  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var highBits: UInt64 = 0
+    var offset = 0
+    while offset &+ 8 <= bytes.count {
+      highBits |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset &+= 8
+    }
+    while offset < bytes.count {
+      highBits |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+      offset &+= 1
+    }
+    return highBits & 0x8080_8080_8080_8080 == 0
+  }
+}
