@@ -271,6 +271,31 @@ extension EncoderParityTests {
     }
   }
 
+  @Test func keysCanonicallyEqualToAnASCIIKeyAreOneMember() throws {
+    // KELVIN SIGN is "K", GREEK QUESTION MARK is ";" and GREEK VARIA is "`" as Strings.
+    for fillerCount in [0, 40] {
+      let filler = (0..<fillerCount).map { "filler\($0)" }
+      for (ascii, other) in [("K", "\u{212A}"), ("a;b", "a\u{37E}b"), ("`", "\u{1FEF}")] {
+        let written = try ParityEncoders().expectSameBytes(KeyedMembers(filler + [ascii, "k", other]))
+        #expect(written.contains("\"\(ascii)\":\(fillerCount + 2),") && written.utf8.allSatisfy { $0 < 0x80 })
+        // The other spelling first: it stays, and collides with every later key.
+        try ParityEncoders().expectSameBytes(KeyedMembers([other] + filler + ["k", ascii]))
+      }
+    }
+  }
+
+  @Test func aKeyBuiltTwiceIsOneMember() throws {
+    // Equal keys in separate storage, and keys written with escapes.
+    let long = (1...4).map { "segment\($0)" }.joined(separator: "/")
+    let again = String(decoding: Array(long.utf8), as: UTF8.self)
+    for fillerCount in [0, 40] {
+      let filler = (0..<fillerCount).map { "filler\($0)" }
+      let written = try ParityEncoders().expectSameBytes(KeyedMembers(filler + [long, "a\"b", again, "a\"b"]))
+      #expect(written.contains(#""segment1\/segment2\/segment3\/segment4":\#(fillerCount + 2)"#))
+      #expect(written.contains(#""a\"b":\#(fillerCount + 3)"#))
+    }
+  }
+
   @Test func keyedContainerAskedForTwiceIsOneObject() throws {
     #expect(try ParityEncoders().expectSameBytes(TwoKeyedContainers()) == #"{"first":1,"second":2}"#)
   }

@@ -42,12 +42,15 @@ final class EncodedObject {
 
   /// One of 64 bits for a key. Equal keys get equal bits; keys with non-ASCII bytes all get the
   /// top bit, since canonically equivalent spellings (`é`, `e\u{301}`) are equal keys
-  /// (`String ==`, as in JSONEncoder's dictionaries) with different bytes.
+  /// (`String ==`, as in JSONEncoder's dictionaries) with different bytes, or every bit if they
+  /// may equal an ASCII key (see `String.containsASCIIEquivalent`).
   @inline(__always)
   private static func signature(of key: String) -> UInt64 {
     let utf8 = key.utf8
     guard let first = utf8.first, let last = utf8.last else { return 1 }
-    if first >= 0x80 || last >= 0x80 || utf8.contains(where: { $0 >= 0x80 }) { return 1 &<< 63 }
+    if first >= 0x80 || last >= 0x80 || utf8.contains(where: { $0 >= 0x80 }) {
+      return key.containsASCIIEquivalent ? .max : 1 &<< 63
+    }
     var mix = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9
     mix ^= UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
     return 1 &<< ((mix ^ mix &>> 29) % 63)

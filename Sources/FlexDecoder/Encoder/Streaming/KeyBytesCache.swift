@@ -141,34 +141,17 @@ final class KeyBytesCache {
   }
 
   /// Two bits for a key, one for each word of the filter, from a hash of its UTF-8. Equal keys
-  /// get equal bits. Keys with other non-ASCII characters all get the top bits, since
-  /// canonically equivalent spellings (`é`, `e\u{301}`) differ in their bytes; the three
-  /// characters that are canonically one ASCII character (`\u{212A}` KELVIN SIGN is `K`,
-  /// `\u{37E}` is `;`, `\u{1FEF}` is `` ` ``) are hashed as that character.
+  /// get equal bits. Other keys with non-ASCII bytes all get the top bits, since canonically
+  /// equivalent spellings (`é`, `e\u{301}`) differ in their bytes, or every bit if they may
+  /// equal an ASCII key (see `String.containsASCIIEquivalent`).
   static func signature(of key: String) -> Signature {
     var key = key
-    let asciiHash = key.withUTF8 { utf8 -> UInt64? in
+    let hash = key.withUTF8 { utf8 -> UInt64? in
       let bytes = UnsafeRawBufferPointer(utf8)
       return isASCII(bytes) ? MemberIndex.hash(bytes) : nil
     }
-    guard let hash = asciiHash ?? foldedASCIIHash(of: key) else { return (1 &<< 63, 1 &<< 63) }
+    guard let hash else { return key.containsASCIIEquivalent ? (.max, .max) : (1 &<< 63, 1 &<< 63) }
     return (1 &<< (hash & 63), 1 &<< ((hash &>> 6) & 63))
-  }
-
-  /// The hash of `key` with the characters that are canonically ASCII replaced by it, if that
-  /// leaves only ASCII.
-  private static func foldedASCIIHash(of key: String) -> UInt64? {
-    var folded: [UInt8] = []
-    for scalar in key.unicodeScalars {
-      switch scalar.value {
-      case 0..<0x80: folded.append(UInt8(scalar.value))
-      case 0x212A: folded.append(UInt8(ascii: "K"))
-      case 0x37E: folded.append(UInt8(ascii: ";"))
-      case 0x1FEF: folded.append(UInt8(ascii: "`"))
-      default: return nil
-      }
-    }
-    return folded.withUnsafeBytes { MemberIndex.hash($0) }
   }
 
   /// Whether `bytes` are all ASCII, eight at a time.
