@@ -257,6 +257,18 @@ extension EncoderParityTests {
     try encoders.expectSameBytes([KeyedMembers(key, "\(key)Other")])
   }
 
+  /// Converted keys are remembered per call: objects that repeat them, and more distinct keys
+  /// than are remembered.
+  @Test func convertToSnakeCaseConvertsRepeatedAndManyKeysLikeJSONEncoder() throws {
+    let encoders = ParityEncoders()
+    encoders.foundation.keyEncodingStrategy = .convertToSnakeCase
+    encoders.flex.keyEncodingStrategy = .convertToSnakeCase
+    try encoders.expectSameBytes(Array(repeating: KeyedMembers(Self.trickyKeys), count: 3))
+    let keys = (0..<5000).map { "keyNumber\($0)" }
+    let written = try encoders.expectSameBytes([KeyedMembers(keys), KeyedMembers(keys)])
+    #expect(written.contains(#""key_number4999":4999,"#) && !written.contains("keyNumber"))
+  }
+
   @Test func useDefaultKeysWritesKeysAsTheyAre() throws {
     let encoders = ParityEncoders()
     encoders.foundation.keyEncodingStrategy = .useDefaultKeys

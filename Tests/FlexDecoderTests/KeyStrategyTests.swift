@@ -102,6 +102,22 @@ struct KeyStrategyTests {
     #expect(try FlexJSONDecoder().configured(.convertFromSnakeCase).decode(Person.self, from: json) == expected)
   }
 
+  /// Converted keys are remembered per call: objects that repeat them, and more distinct keys
+  /// than are remembered.
+  @Test func snakeCaseDecodesRepeatedAndManyKeysLikeJSONDecoder() throws {
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let flex = FlexJSONDecoder().configured(.convertFromSnakeCase)
+    let person = #"{"first_name": "Ada", "last_name": "L", "id": 1, "url_string": "u", "_ignored": 0}"#
+    let people = Data(("[" + Array(repeating: person, count: 200).joined(separator: ",") + "]").utf8)
+    #expect(try flex.decode([Person].self, from: people) == foundation.decode([Person].self, from: people))
+    let object = "{" + (0..<5000).map { "\"key_number_\($0)\": \($0)" }.joined(separator: ",") + "}"
+    let objects = Data("[\(object), \(object)]".utf8)
+    let decoded = try flex.decode([EveryMember].self, from: objects)
+    #expect(try decoded == foundation.decode([EveryMember].self, from: objects))
+    #expect(decoded.last?.values["keyNumber4999"] == 4999)
+  }
+
   @Test func snakeCaseLeavesDictionaryKeysAloneLikeJSONDecoder() throws {
     let json = Data(#"{"scores": {"first_name": 1, "LastName": 2}, "people": {"some_key": {"inner_value": 3}}}"#.utf8)
     let foundation = JSONDecoder()
@@ -249,5 +265,24 @@ extension FlexJSONDecoder {
   fileprivate func configured(_ strategy: KeyDecodingStrategy) -> FlexJSONDecoder {
     keyDecodingStrategy = strategy
     return self
+  }
+}
+
+/// Every member of an object, read through a keyed container (a `[String: Int]` would keep its
+/// keys as written).
+private struct EveryMember: Decodable, Equatable {
+  struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  var values: [String: Int]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    values = [:]
+    for key in container.allKeys { values[key.stringValue] = try container.decode(Int.self, forKey: key) }
   }
 }

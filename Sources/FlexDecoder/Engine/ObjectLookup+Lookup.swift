@@ -204,10 +204,22 @@ extension ObjectLookup {
     result.reserveCapacity(memberCount)
     var keyIndex = objectIndex &+ 1
     for _ in 0..<memberCount {
-      result.append((convertedKey(tape.string(at: keyIndex)), keyIndex &+ 1))
+      result.append((convertedKey(at: keyIndex), keyIndex &+ 1))
       keyIndex = tape.next(after: keyIndex &+ 1)
     }
     return result
+  }
+
+  /// The key at `keyIndex`, converted by the key strategy: through the session's cache unless
+  /// the key has escapes or the strategy is `.custom`.
+  private func convertedKey(at keyIndex: Int) -> String {
+    guard matching == .converted, tape[keyIndex].flags & StringFlags.hasEscapes == 0 else {
+      return convertedKey(tape.string(at: keyIndex))
+    }
+    if case .custom = decoder.options.keyDecodingStrategy { return convertedKey(tape.string(at: keyIndex)) }
+    return decoder.session.convertedKeys.name(forRawKey: tape.rawBytes(at: keyIndex)) {
+      convertedKey(tape.string(at: keyIndex))
+    }
   }
 
   private func convertedKey(_ key: String) -> String {

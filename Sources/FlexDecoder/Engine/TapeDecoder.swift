@@ -40,6 +40,8 @@ final class DecodeSession {
   /// Whether keyed containers are reused: not when containers are tracked for unknown keys
   /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
   @exclusivity(unchecked) var reusesContainers: Bool
+  /// Keys converted by the key strategy so far.
+  let convertedKeys = ConvertedKeyCache()
 
   init(options: DecodingOptions) {
     self.options = options

@@ -131,6 +131,6 @@ final class StreamEncoder: Encoder {
       guard first.isSingleKey else { throw StreamingUnavailable() }
       return first.components[0].key
     }
-    return session.options.convertedKey(key, codingPath: containerPath() + [key])
+    return session.convertedKey(key, codingPath: containerPath() + [key])
   }
 }

@@ -67,6 +67,10 @@ final class StreamingSession {
   @exclusivity(unchecked) private var memberLog = UnsafeStack<Member>(capacity: 64)
   /// The bytes of the keys written so far.
   private let keyCache = KeyBytesCache()
+  /// Keys converted by the key strategy so far, by `stringValue`, unless the strategy is
+  /// `.custom` (which is given the coding path). Converting a key costs about a microsecond;
+  /// the same few keys are converted over and over.
+  @exclusivity(unchecked) private var convertedKeys: [String: String]?
   private var nextIdentity = 0
   /// The coding path of the value being written.
   @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
@@ -85,6 +89,10 @@ final class StreamingSession {
     self.usesDefaultKeys = options.usesDefaultKeys
     self.sortsKeys = options.outputFormatting.contains(.sortedKeys)
     self.writer = JSONWriter(options: options.formatting, capacity: 4096)
+    switch options.keyEncodingStrategy {
+    case .useDefaultKeys, .custom: convertedKeys = nil
+    default: convertedKeys = [:]
+    }
   }
 
   deinit {
@@ -114,6 +122,18 @@ final class StreamingSession {
     }
     close(downTo: 0)
     return writer.output
+  }
+
+  /// `key` converted by the key strategy (`codingPath` ends with the key; built only for
+  /// `.custom`).
+  func convertedKey(_ key: any CodingKey, codingPath: @autoclosure () -> [any CodingKey]) -> String {
+    guard convertedKeys != nil else { return options.convertedKey(key, codingPath: codingPath()) }
+    let name = key.stringValue
+    if let converted = convertedKeys![name] { return converted }
+    let converted = options.convertedKey(key, codingPath: [])
+    // A bound for dictionaries with ever new keys.
+    if convertedKeys!.count < 4096 { convertedKeys![name] = converted }
+    return converted
   }
 
   func traits(of type: any Encodable.Type) -> EncodingTraits {
