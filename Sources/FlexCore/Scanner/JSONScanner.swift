@@ -23,8 +23,9 @@ package struct JSONScanner {
   let json5: Bool
   let maxDepth: Int
   let assumesTopLevelDictionary: Bool
-  var tape: TapeBuilder
-  var stack: [OpenContainer] = []
+  /// The tape being built, handed over to ``JSONTape`` (which frees it) or freed on error.
+  var tape: UnsafeStack<JSONTapeEntry>
+  var stack = UnsafeStack<OpenContainer>(capacity: 16)
 
   /// An array or object whose closing bracket has not been reached yet.
   struct OpenContainer {
@@ -42,8 +43,9 @@ package struct JSONScanner {
     self.json5 = options.allowsJSON5
     self.maxDepth = max(options.maxDepth, 0)
     self.assumesTopLevelDictionary = options.assumesTopLevelDictionary
-    self.tape = TapeBuilder(byteCount: bytes.count)
-    stack.reserveCapacity(16)
+    // Real documents average one value per 10–45 bytes; the tape doubles when that guess is
+    // short.
+    self.tape = UnsafeStack(capacity: max(16, bytes.count / 8))
   }
 
   /// Scans `bytes` into a tape that borrows them.
@@ -63,23 +65,24 @@ package struct JSONScanner {
     guard let baseAddress = bytes.baseAddress, !bytes.isEmpty else {
       guard options.assumesTopLevelDictionary else { throw JSONParseError(.emptyInput, at: 0, in: bytes) }
       // No members at all: the object whose braces were left out is empty.
-      var tape = TapeBuilder(byteCount: 0)
+      var tape = UnsafeStack<JSONTapeEntry>(capacity: 1)
       tape.append(JSONTapeEntry(kind: .object, offset: 0, end: 1))
-      return JSONTape(bytes: bytes, entries: tape.finish(), isJSON5: options.allowsJSON5, ownedBytes: ownedBytes)
+      return JSONTape(bytes: bytes, entries: tape.take(), isJSON5: options.allowsJSON5, ownedBytes: ownedBytes)
     }
     guard bytes.count < Int(UInt32.max) else {
       throw JSONParseError(.documentTooLarge, at: 0, in: bytes)
     }
     var scanner = JSONScanner(
       bytes: bytes, start: baseAddress.assumingMemoryBound(to: UInt8.self), options: options)
+    defer { scanner.stack.deallocate() }
     do {
       try scanner.scanDocument()
     } catch {
-      scanner.tape.discard()
+      scanner.tape.deallocate()
       throw error
     }
     return JSONTape(
-      bytes: bytes, entries: scanner.tape.finish(), isJSON5: options.allowsJSON5, ownedBytes: ownedBytes)
+      bytes: bytes, entries: scanner.tape.take(), isJSON5: options.allowsJSON5, ownedBytes: ownedBytes)
   }
 
   // MARK: - Document structure

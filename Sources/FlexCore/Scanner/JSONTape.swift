@@ -28,7 +28,7 @@
 // to users of FlexDecoder they do not exist.
 
 /// The kind of a tape entry.
-@_spi(Engine) public enum JSONTokenKind: UInt8, Sendable {
+@_spi(Engine) public enum JSONTokenKind: UInt8, Sendable, BitwiseCopyable {
   case null
   case `true`
   case `false`
@@ -46,7 +46,7 @@
 }
 
 /// One value (or object key) of a scanned document. 16 bytes.
-@_spi(Engine) public struct JSONTapeEntry: Sendable {
+@_spi(Engine) public struct JSONTapeEntry: Sendable, BitwiseCopyable {
   /// What the entry is.
   public var kind: JSONTokenKind
   /// `StringFlags` for strings, `NumberFlags` for numbers, zero otherwise.

@@ -53,9 +53,7 @@ struct TreeBuilder: ~Copyable {
   private var keyCount = 0
   private var keyCapacity: Int
 
-  private var frames: UnsafeMutablePointer<Frame>
-  private var frameCount = 0
-  private var frameCapacity: Int
+  private var frames = UnsafeStack<Frame>(capacity: 16)
 
   /// The block that objects holding no other object are packed into, while it has room.
   private var block: JSONObjectStorage?
@@ -75,14 +73,12 @@ struct TreeBuilder: ~Copyable {
     self.entries = tape.entries.baseAddress.unsafelyUnwrapped
     self.bytes = tape.bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
     self.seed = KeyHashing.seed
-    // The stacks are allocated on first use.
+    // The value and key stacks are allocated on first use.
     valueCapacity = 0
     values = Self.placeholder()
     keyCapacity = 0
     keys = Self.placeholder()
     hashes = Self.placeholder()
-    frameCapacity = 0
-    frames = Self.placeholder()
     let cacheCapacity = entryCount >= 16384 ? 1024 : entryCount >= 512 ? 256 : entryCount >= 64 ? 64 : 2
     cacheMask = cacheCapacity &- 2  // even: the first entry of a set
     cache = .allocate(capacity: cacheCapacity)
@@ -99,7 +95,7 @@ struct TreeBuilder: ~Copyable {
       keys.deallocate()
       hashes.deallocate()
     }
-    if frameCapacity > 0 { frames.deallocate() }
+    frames.deallocate()
     // Entries never filled hold the empty literal, which owns nothing.
     for slot in 0..<cacheMask &+ 2 where cache[slot].length != .max {
       (cache + slot).deinitialize(count: 1)
@@ -154,9 +150,8 @@ struct TreeBuilder: ~Copyable {
 
       while position == end {
         let value = popFrame()
-        guard frameCount > 0 else { return value }
+        guard let frame = frames.last else { return value }
         pushValue(value)
-        let frame = frames[frameCount &- 1]
         isObject = frame.isObject
         end = frame.end
       }
@@ -183,24 +178,14 @@ struct TreeBuilder: ~Copyable {
 
   @inline(__always)
   private mutating func pushFrame(end: Int, isObject: Bool) {
-    if frameCount == frameCapacity {
-      let capacity = Swift.max(frameCapacity &* 2, 16)
-      let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
-      grown.moveInitialize(from: frames, count: frameCount)
-      if frameCapacity > 0 { frames.deallocate() }
-      frames = grown
-      frameCapacity = capacity
-    }
-    (frames + frameCount).initialize(to: Frame(end: end, valueBase: valueCount, keyBase: keyCount, isObject: isObject))
-    frameCount &+= 1
+    frames.append(Frame(end: end, valueBase: valueCount, keyBase: keyCount, isObject: isObject))
   }
 
   /// Closes the innermost container: its values (and keys) move into it.
   private mutating func popFrame() -> JSONValue {
-    frameCount &-= 1
-    let frame = frames[frameCount]
-    if frameCount > 0 && (frame.isObject || frame.holdsObject) {
-      frames[frameCount &- 1].holdsObject = true
+    let frame = frames.removeLast()
+    if !frames.isEmpty && (frame.isObject || frame.holdsObject) {
+      frames[frames.count &- 1].holdsObject = true
     }
     let count = valueCount &- frame.valueBase
     valueCount = frame.valueBase

@@ -1,3 +1,5 @@
+@_spi(Engine) import FlexCore
+
 // Arrays streamed by the encoder itself rather than by the standard library's
 // `Array.encode(to:)`, which asks for an unkeyed container (a new encoder object and an
 // existential) and hands each element through it. The session's container machinery is the
