@@ -10,6 +10,10 @@ enum BenchmarkMode: String, CaseIterable {
   case decode
   /// The file's `Codable` model to bytes.
   case encode
+  /// Snake-case bytes to the model, with `convertFromSnakeCase`.
+  case decodeSnakeCase = "decode-snake"
+  /// The model to bytes with `convertToSnakeCase`.
+  case encodeSnakeCase = "encode-snake"
 
   /// One line for `--help`.
   var summary: String {
@@ -19,6 +23,8 @@ enum BenchmarkMode: String, CaseIterable {
     case .parse: "JSONValue(parsingBytes:) vs JSONSerialization.jsonObject(with:)"
     case .decode: "bytes to the corpus models vs JSONDecoder (see CorpusModelTypes.swift)"
     case .encode: "corpus models to bytes vs JSONEncoder (see CorpusModelTypes.swift)"
+    case .decodeSnakeCase: "decode with convertFromSnakeCase (citm_catalog, canada, apache_builds)"
+    case .encodeSnakeCase: "encode with convertToSnakeCase (citm_catalog, canada, apache_builds)"
     }
   }
 
@@ -31,6 +37,8 @@ enum BenchmarkMode: String, CaseIterable {
     case .parse: ParseBenchmarks.benchmarks(for: input)
     case .decode: DecodeBenchmarks.benchmarks(for: input)
     case .encode: try EncodeBenchmarks.benchmarks(for: input)
+    case .decodeSnakeCase: try SnakeCaseBenchmarks.decodeBenchmarks(for: input)
+    case .encodeSnakeCase: try SnakeCaseBenchmarks.encodeBenchmarks(for: input)
     }
   }
 }

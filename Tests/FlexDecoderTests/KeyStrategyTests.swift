@@ -118,6 +118,20 @@ struct KeyStrategyTests {
     #expect(decoded.last?.values["keyNumber4999"] == 4999)
   }
 
+  /// Two JSON keys that convert to the same name: the first one's value is used, in objects
+  /// small enough to be compared key by key and in larger ones.
+  @Test(arguments: [0, 12])
+  func snakeCaseKeysConvertingAlikeUseTheFirstLikeJSONDecoder(fillerCount: Int) throws {
+    let filler = (0..<fillerCount).map { "\"filler_\($0)\": 0, " }.joined()
+    let json = Data(#"{\#(filler)"first_name": "snake", "firstName": "camel", "first__name": "double"}"#.utf8)
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let expected = try foundation.decode(FirstName.self, from: json)
+    let decoded = try FlexJSONDecoder().configured(.convertFromSnakeCase).decode(FirstName.self, from: json)
+    #expect(decoded.firstName == expected.firstName)
+    #expect(decoded.firstName == "snake")
+  }
+
   @Test func snakeCaseLeavesDictionaryKeysAloneLikeJSONDecoder() throws {
     let json = Data(#"{"scores": {"first_name": 1, "LastName": 2}, "people": {"some_key": {"inner_value": 3}}}"#.utf8)
     let foundation = JSONDecoder()

@@ -18,9 +18,10 @@ final class ConvertedKeyCache {
   /// Keys cached at most: past that, the keys are a dictionary's, mostly seen once each.
   private static let maximumEntries = 4096
 
-  private var slots = [Slot](repeating: Slot(hash: 0, entry: -1), count: 64)
-  private var rawKeys: [[UInt8]] = []
-  private var names: [String] = []
+  // Used by one decode call on one thread: no runtime exclusivity checks.
+  @exclusivity(unchecked) private var slots = [Slot](repeating: Slot(hash: 0, entry: -1), count: 64)
+  @exclusivity(unchecked) private var rawKeys: [[UInt8]] = []
+  @exclusivity(unchecked) private var names: [String] = []
 
   /// The converted name of the key whose raw bytes (without escapes) are `raw`: `convert()`'s
   /// result the first time.

@@ -43,7 +43,11 @@ extension ObjectLookup {
 
   /// The value for a JSON key name, by the container's matching rule.
   func valueIndex(forString name: String) -> Int? {
-    // Only a key strategy (`.converted`) builds `convertedKeys`.
+    // Only a key strategy (`.converted`) builds these.
+    if let convertedMembers {
+      for member in convertedMembers where member.key == name { return member.valueIndex }
+      return nil
+    }
     if let convertedKeys { return convertedKeys[name] }
     var name = name
     return name.withUTF8 { utf8 in

@@ -46,8 +46,13 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
   /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:)`).
   @exclusivity(unchecked) var memberSignatures: UInt64?
-  /// Converted key → value index; first occurrence wins. Built for key strategies.
+  /// Under a key strategy, the members' converted keys: in document order for small objects
+  /// (compared one by one, first occurrence first), else by key (first occurrence wins).
+  /// Hashing each key into a dictionary costs more than comparing a few.
+  @exclusivity(unchecked) var convertedMembers: [(key: String, valueIndex: Int)]?
   @exclusivity(unchecked) var convertedKeys: [String: Int]?
+  /// The most members an object may have for its converted keys to be compared one by one.
+  static var convertedScanLimit: Int { 8 }
   /// The hash index of the keys, once a lookup needed it (see MemberIndex.swift).
   @exclusivity(unchecked) var memberIndex: MemberIndex?
   /// With an `unknownKeyPolicy` other than `.ignore`: the values some lookup used.
@@ -93,7 +98,15 @@ final class ObjectLookup: UnknownKeyTracking {
     } else {
       matching = .converted
     }
-    convertedKeys = matching == .converted ? makeConvertedKeys() : nil
+    convertedMembers = nil
+    convertedKeys = nil
+    if matching == .converted {
+      if memberCount <= Self.convertedScanLimit {
+        convertedMembers = memberKeys
+      } else {
+        convertedKeys = makeConvertedKeys()
+      }
+    }
     usedValueIndices = nil
     if decoder.options.unknownKeyPolicy != .ignore {
       usedValueIndices = []
