@@ -40,8 +40,15 @@ final class DecodeSession {
   /// Whether keyed containers are reused: not when containers are tracked for unknown keys
   /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
   @exclusivity(unchecked) var reusesContainers: Bool
-  /// Keys converted by the key strategy so far.
-  let convertedKeys = ConvertedKeyCache()
+  @exclusivity(unchecked) private var convertedKeyCache: ConvertedKeyCache?
+
+  /// Keys converted by the key strategy so far (made on first use: most decodes convert none).
+  var convertedKeys: ConvertedKeyCache {
+    if let convertedKeyCache { return convertedKeyCache }
+    let cache = ConvertedKeyCache()
+    convertedKeyCache = cache
+    return cache
+  }
 
   init(options: DecodingOptions) {
     self.options = options
