@@ -54,6 +54,9 @@ final class StreamingSession {
     let contentStart: Int
     /// Just after the key's closing quote.
     let keyEnd: Int
+    /// Whether the key may have non-ASCII bytes (from its signature, which has the top bits set
+    /// for those).
+    let mayBeNonASCII: Bool
   }
 
   let options: EncodingOptions
@@ -230,7 +233,8 @@ final class StreamingSession {
     let keyStart = writer.output.count
     let signature = keyCache.writeKey(key, with: &writer)
     let member = Member(
-      separatorStart: separatorStart, contentStart: keyStart, keyEnd: writer.output.count &- writer.keySeparatorLength)
+      separatorStart: separatorStart, contentStart: keyStart, keyEnd: writer.output.count &- writer.keySeparatorLength,
+      mayBeNonASCII: signature.0 & signature.1 & (1 &<< 63) != 0)
     if stack[level].signatures & signature.0 != 0 && stack[level].moreSignatures & signature.1 != 0
       && hasMember(withKeyOf: member, inObjectAt: level)
     {
@@ -248,15 +252,17 @@ final class StreamingSession {
   private func hasMember(withKeyOf member: Member, inObjectAt level: Int) -> Bool {
     writer.output.withUnsafeBytes { output in
       let key = keyBytes(of: member, in: output)
-      let isASCII = KeyBytesCache.isASCII(key)
+      let isASCII = !member.mayBeNonASCII || KeyBytesCache.isASCII(key)
       for other in memberLog.elements(from: stack[level].firstMember) {
-        let otherKey = keyBytes(of: other, in: output)
-        if key.count == otherKey.count && memcmp(key.baseAddress!, otherKey.baseAddress!, key.count) == 0 {
+        let otherCount = other.keyEnd &- other.contentStart
+        if otherCount == key.count
+          && memcmp(key.baseAddress!, output.baseAddress! + other.contentStart, otherCount) == 0
+        {
           return true
         }
-        if !isASCII || !KeyBytesCache.isASCII(otherKey),
-          Self.decodedKey(key) == Self.decodedKey(otherKey)
-        {
+        guard !isASCII || other.mayBeNonASCII else { continue }
+        let otherKey = keyBytes(of: other, in: output)
+        if !isASCII || !KeyBytesCache.isASCII(otherKey), Self.decodedKey(key) == Self.decodedKey(otherKey) {
           return true
         }
       }
