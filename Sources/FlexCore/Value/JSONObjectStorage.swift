@@ -180,38 +180,39 @@ final class JSONObjectStorage: ManagedBuffer<JSONObjectBlockHeader, UInt64> {
   /// A block of its own for a copy of the object at `offset`, with room for `capacity` (at
   /// least its count) members.
   func copy(at offset: Int, capacity: Int) -> JSONObjectStorage {
-    let copy = JSONObjectStorage.make(capacity: capacity)
-    let (header, members, table) = parts(at: offset)
-    let (copyHeader, copyMembers, copyTable) = copy.parts(at: 0)
-    let count = header.pointee.count
-    copyMembers.initialize(from: members, count: count)
-    copyHeader.pointee.count = count
-    if copyHeader.pointee.tableMask != 0 {
-      if copyHeader.pointee.tableMask == header.pointee.tableMask {
-        copyTable.update(from: table, count: copyHeader.pointee.tableMask &+ 1)
-      } else {
-        JSONObjectStorage.fillTable(copyTable, mask: copyHeader.pointee.tableMask, members: copyMembers, count: count)
-      }
-    }
-    withExtendedLifetime(self) {}
-    return copy
+    transfer(at: offset, capacity: capacity, moving: false)
   }
 
   /// A block of its own, with room for `capacity` members, that takes the members of the object
   /// at `offset`, leaving it empty.
   func moved(at offset: Int, capacity: Int) -> JSONObjectStorage {
-    let moved = JSONObjectStorage.make(capacity: capacity)
-    let (header, members, _) = parts(at: offset)
-    let (movedHeader, movedMembers, movedTable) = moved.parts(at: 0)
+    transfer(at: offset, capacity: capacity, moving: true)
+  }
+
+  /// A new block with the members of the object at `offset`, copied or moved; its index is
+  /// copied when it has the same size, else rebuilt.
+  private func transfer(at offset: Int, capacity: Int, moving: Bool) -> JSONObjectStorage {
+    let target = JSONObjectStorage.make(capacity: capacity)
+    let (header, members, table) = parts(at: offset)
+    let (targetHeader, targetMembers, targetTable) = target.parts(at: 0)
     let count = header.pointee.count
-    movedMembers.moveInitialize(from: members, count: count)
-    header.pointee.count = 0
-    movedHeader.pointee.count = count
-    if movedHeader.pointee.tableMask != 0 {
-      JSONObjectStorage.fillTable(movedTable, mask: movedHeader.pointee.tableMask, members: movedMembers, count: count)
+    if moving {
+      targetMembers.moveInitialize(from: members, count: count)
+      header.pointee.count = 0
+    } else {
+      targetMembers.initialize(from: members, count: count)
+    }
+    targetHeader.pointee.count = count
+    let mask = targetHeader.pointee.tableMask
+    if mask != 0 {
+      if mask == header.pointee.tableMask {
+        targetTable.update(from: table, count: mask &+ 1)
+      } else {
+        JSONObjectStorage.fillTable(targetTable, mask: mask, members: targetMembers, count: count)
+      }
     }
     withExtendedLifetime(self) {}
-    return moved
+    return target
   }
 
   /// Rebuilds the index from the members.
@@ -278,7 +279,7 @@ enum KeyHashing {
       guard let base = utf8.baseAddress else {
         return Self.hash(bytes: UnsafeRawPointer(bitPattern: 1)!, count: 0, seed: seed)
       }
-      return isASCII(UnsafeRawPointer(base), count: utf8.count)
+      return UnsafeRawBufferPointer(utf8).isASCII
         ? Self.hash(bytes: base, count: utf8.count, seed: seed) : nil
     }
     if let hash = hash ?? nil { return hash }
@@ -290,37 +291,17 @@ enum KeyHashing {
     var ascii: [UInt8] = []
     ascii.reserveCapacity(key.utf8.count)
     for scalar in key.unicodeScalars {
-      switch scalar.value {
-      case 0..<0x80: ascii.append(UInt8(truncatingIfNeeded: scalar.value))
-      case 0x037E: ascii.append(UInt8(ascii: ";"))  // GREEK QUESTION MARK
-      case 0x1FEF: ascii.append(UInt8(ascii: "`"))  // GREEK VARIA
-      case 0x212A: ascii.append(UInt8(ascii: "K"))  // KELVIN SIGN
-      default:
+      guard let byte = scalar.canonicalASCII else {
         // Canonically equivalent only to other non-ASCII strings: the standard hash is
         // consistent with `==`. Spread over 64 bits for the slot and the tag.
         var hash = UInt64(UInt(bitPattern: key.hashValue)) ^ seed
         hash &*= 0x9E37_79B9_7F4A_7C15
         return hash ^ hash &>> 32
       }
+      ascii.append(byte)
     }
     return ascii.withUnsafeBytes {
       hash(bytes: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: $0.count, seed: seed)
     }
-  }
-
-  /// Whether `count` bytes at `bytes` are all ASCII.
-  @inline(__always)
-  static func isASCII(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
-    var bits: UInt64 = 0
-    var offset = 0
-    while offset &+ 8 <= count {
-      bits |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset &+= 8
-    }
-    while offset < count {
-      bits |= UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self))
-      offset &+= 1
-    }
-    return bits & 0x8080_8080_8080_8080 == 0
   }
 }

@@ -148,7 +148,7 @@
 
   /// Source bytes escaped per reservation of output room: long strings reserve a bounded
   /// amount at a time.
-  @usableFromInline static var chunkLength: Int { 4096 }
+  private static var chunkLength: Int { 4096 }
 
   /// Appends a quoted, escaped string given as UTF-8.
   public mutating func writeString(utf8: UnsafeRawBufferPointer) {

@@ -148,25 +148,9 @@ final class KeyBytesCache {
     var key = key
     let hash = key.withUTF8 { utf8 -> UInt64? in
       let bytes = UnsafeRawBufferPointer(utf8)
-      return isASCII(bytes) ? MemberIndex.hash(bytes) : nil
+      return bytes.isASCII ? MemberIndex.hash(bytes) : nil
     }
     guard let hash else { return key.containsASCIIEquivalent ? (.max, .max) : (1 &<< 63, 1 &<< 63) }
     return (1 &<< (hash & 63), 1 &<< ((hash &>> 6) & 63))
-  }
-
-  /// Whether `bytes` are all ASCII, eight at a time.
-  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var highBits: UInt64 = 0
-    var offset = 0
-    while offset &+ 8 <= bytes.count {
-      highBits |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset &+= 8
-    }
-    while offset < bytes.count {
-      highBits |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
-      offset &+= 1
-    }
-    return highBits & 0x8080_8080_8080_8080 == 0
   }
 }

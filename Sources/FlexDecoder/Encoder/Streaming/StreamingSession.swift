@@ -252,7 +252,7 @@ final class StreamingSession {
   private func hasMember(withKeyOf member: Member, inObjectAt level: Int) -> Bool {
     writer.output.withUnsafeBytes { output in
       let key = keyBytes(of: member, in: output)
-      let isASCII = !member.mayBeNonASCII || KeyBytesCache.isASCII(key)
+      let isASCII = !member.mayBeNonASCII || key.isASCII
       for other in memberLog.elements(from: stack[level].firstMember) {
         let otherCount = other.keyEnd &- other.contentStart
         if otherCount == key.count
@@ -262,7 +262,7 @@ final class StreamingSession {
         }
         guard !isASCII || other.mayBeNonASCII else { continue }
         let otherKey = keyBytes(of: other, in: output)
-        if !isASCII || !KeyBytesCache.isASCII(otherKey), Self.decodedKey(key) == Self.decodedKey(otherKey) {
+        if !isASCII || !otherKey.isASCII, Self.decodedKey(key) == Self.decodedKey(otherKey) {
           return true
         }
       }
