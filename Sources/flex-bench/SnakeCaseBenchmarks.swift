@@ -21,24 +21,22 @@ enum SnakeCaseBenchmarks {
   ///
   /// - Throws: when the file does not decode into its model.
   static func decodeBenchmarks(for input: CorpusInput) throws -> [Benchmark] {
-    guard files.contains(input.file) else { return [] }
-    var benchmarks: [Benchmark] = []
-    for model in corpusModelTypes where model.file == input.file {
-      benchmarks += try decodeBenchmarks(model.type, input)
-    }
-    return benchmarks
+    try rows(for: input) { try decodeBenchmarks($0, input) }
   }
 
   /// The `encode-snake` rows for `input`, if its file is one of ``files``.
   ///
   /// - Throws: when the file does not decode into its model.
   static func encodeBenchmarks(for input: CorpusInput) throws -> [Benchmark] {
+    try rows(for: input) { try encodeBenchmarks($0, input) }
+  }
+
+  /// `makeRows` of each model registered for `input`'s file, if it is one of ``files``.
+  private static func rows(
+    for input: CorpusInput, _ makeRows: (any (Codable & SendableMetatype).Type) throws -> [Benchmark]
+  ) throws -> [Benchmark] {
     guard files.contains(input.file) else { return [] }
-    var benchmarks: [Benchmark] = []
-    for model in corpusModelTypes where model.file == input.file {
-      benchmarks += try encodeBenchmarks(model.type, input)
-    }
-    return benchmarks
+    return try corpusModelTypes.filter { $0.file == input.file }.flatMap { try makeRows($0.type) }
   }
 
   private static func decodeBenchmarks<T: Codable>(_ type: T.Type, _ input: CorpusInput) throws -> [Benchmark] {
