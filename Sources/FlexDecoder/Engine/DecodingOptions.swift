@@ -21,4 +21,10 @@ struct DecodingOptions {
     if case .useDefaultKeys = keyDecodingStrategy { return true }
     return false
   }
+
+  /// Whether floating-point values may be read from strings (`.convertFromString`).
+  var readsNonConformingFloats: Bool {
+    if case .convertFromString = nonConformingFloatDecodingStrategy { return true }
+    return false
+  }
 }

@@ -103,24 +103,34 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   // MARK: Decoding
   //
-  // Every call goes through `decoder.recovering`, which is a plain call unless a replay under
-  // `.collectAll` / `.useDefaults` is under way (see Recovery/RecoveryState.swift).
+  // Outside the recovery pass every call reads its value directly. During it, every call goes
+  // through `decoder.recoveringCall` (see Recovery/RecoveryState.swift).
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    try decoder.recovering(
-      Any?.self, path: codingPath + [key], valueIndex: valueIndex(forKey: key),
+    guard let recovery = decoder.recovery else { return decoder.unwrapNil(at: try requireValue(forKey: key)) }
+    let valueIndex = valueIndex(forKey: key)
+    return try decoder.recoveringCall(
+      recovery, site: site(key, Any?.self), type: Any?.self, path: codingPath + [key], valueIndex: valueIndex,
       missingKeyMessage: missingKeyMessage(key), replacement: { _ in true }
     ) {
-      decoder.unwrapNil(at: try requireValue(forKey: key))
+      decoder.unwrapNil(at: try require(valueIndex, forKey: key))
     }
   }
 
-  /// The value for `key` when no replay is under way: every call then reads it directly (in
-  /// unspecialized generic code, the closure-based recovery route costs a generic metadata
-  /// lookup per call); `nil` sends the call down that route, which also reports a missing key.
+  /// The call `decode(type, forKey: key)` of this container, as the recovery pass names it.
   @inline(__always)
-  private func plainValue(forKey key: Key) -> Int? {
-    decoder.recovery == nil ? valueIndex(forKey: key) : nil
+  private func site(_ key: Key, _ type: Any.Type) -> CallSite {
+    CallSite(owner: Key.self, key: key.stringValue, type: type)
+  }
+
+  /// `valueIndex`, or `keyNotFound` for `key`.
+  @inline(__always)
+  private func require(_ valueIndex: Int?, forKey key: Key) throws -> Int {
+    guard let valueIndex else {
+      throw DecodingError.keyNotFound(
+        key, DecodingError.Context(codingPath: codingPath, debugDescription: lookup.missingKeyDescription(key)))
+    }
+    return valueIndex
   }
 
   /// A required value: found, then read by `unwrap` (which gets the value's path lazily).
@@ -128,12 +138,17 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func decodeRequired<T>(
     _ type: T.Type, forKey key: Key, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
   ) throws -> T {
-    if let valueIndex = plainValue(forKey: key) { return try unwrap(valueIndex, codingPath + [key]) }
-    return try decoder.recovering(
-      type, path: codingPath + [key], valueIndex: valueIndex(forKey: key),
-      missingKeyMessage: missingKeyMessage(key), replacement: { decoder.placeholder(type, path: $0) }
+    guard let recovery = decoder.recovery else {
+      return try unwrap(try requireValue(forKey: key), codingPath + [key])
+    }
+    let valueIndex = valueIndex(forKey: key)
+    let failsPlainly = valueIndex.map { decoder.certainlyFails(ScalarExpectation(type), at: $0) } ?? true
+    return try decoder.recoveringCall(
+      recovery, site: site(key, type), type: type, path: codingPath + [key], valueIndex: valueIndex,
+      missingKeyMessage: missingKeyMessage(key), failsPlainly: failsPlainly,
+      replacement: { decoder.placeholder(type, path: $0) }
     ) {
-      try unwrap(try requireValue(forKey: key), codingPath + [key])
+      try unwrap(try require(valueIndex, forKey: key), codingPath + [key])
     }
   }
 
@@ -142,16 +157,17 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func decodeOptional<T>(
     _ type: T.Type, forKey key: Key, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
   ) throws -> T? {
-    if decoder.recovery == nil {
+    guard let recovery = decoder.recovery else {
       guard let valueIndex = presentValue(forKey: key) else { return nil }
       return try unwrap(valueIndex, codingPath + [key])
     }
-    return try decoder.recovering(
-      type, path: codingPath + [key], valueIndex: valueIndex(forKey: key), action: .makeNil,
+    guard let valueIndex = presentValue(forKey: key) else { return nil }
+    return try decoder.recoveringCall(
+      recovery, site: site(key, T?.self), type: type, path: codingPath + [key], valueIndex: valueIndex,
+      action: .makeNil, failsPlainly: decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
       replacement: { _ in .some(nil) }
     ) {
-      guard let valueIndex = presentValue(forKey: key) else { return nil }
-      return try unwrap(valueIndex, codingPath + [key])
+      try unwrap(valueIndex, codingPath + [key])
     }
   }
 
@@ -254,8 +270,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    // Without a replay, straight to the value: the route through `decodeOptional` would form
-    // `Optional<T>` as a generic argument, a metadata lookup per call in unspecialized code.
+    // Outside the recovery pass, straight to the value: the route through `decodeOptional`
+    // would form `Optional<T>` as a generic argument, a metadata lookup per call in
+    // unspecialized code.
     if decoder.recovery == nil {
       guard let valueIndex = presentValue(forKey: key) else { return nil }
       return try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
@@ -278,29 +295,50 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    guard let valueIndex = valueIndex(forKey: key) else {
-      throw DecodingError.keyNotFound(
-        key,
-        DecodingError.Context(
-          codingPath: codingPath,
-          debugDescription:
-            "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")"
-        ))
+    let valueIndex = valueIndex(forKey: key)
+    let make = {
+      guard let valueIndex else {
+        throw DecodingError.keyNotFound(
+          key,
+          DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription:
+              "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")"
+          ))
+      }
+      return KeyedDecodingContainer(
+        try decoder.makeKeyedContainer(
+          keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], typeMapping: nil))
     }
-    return KeyedDecodingContainer(
-      try decoder.makeKeyedContainer(keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], typeMapping: nil))
+    guard let recovery = decoder.recovery else { return try make() }
+    // A missing or unusable nested object reads as an empty one: nothing below it is reported.
+    return try decoder.recoveringCall(
+      recovery, site: site(key, [String: Any].self), type: [String: Any].self, path: codingPath + [key],
+      valueIndex: valueIndex, missingKeyMessage: missingKeyMessage(key),
+      replacement: { path in
+        KeyedDecodingContainer(PlaceholderKeyedContainer<NestedKey>(codingPath: path, userInfo: decoder.userInfo))
+      }, make)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    guard let valueIndex = valueIndex(forKey: key) else {
-      throw DecodingError.keyNotFound(
-        key,
-        DecodingError.Context(
-          codingPath: codingPath,
-          debugDescription:
-            "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
+    let valueIndex = valueIndex(forKey: key)
+    let make = { () throws -> any UnkeyedDecodingContainer in
+      guard let valueIndex else {
+        throw DecodingError.keyNotFound(
+          key,
+          DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription:
+              "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
+      }
+      return try decoder.makeUnkeyedContainer(at: valueIndex, explicitPath: codingPath + [key], owner: Key.self)
     }
-    return try decoder.makeUnkeyedContainer(at: valueIndex, explicitPath: codingPath + [key])
+    guard let recovery = decoder.recovery else { return try make() }
+    // A missing or unusable nested array reads as an empty one.
+    return try decoder.recoveringCall(
+      recovery, site: site(key, [Any].self), type: [Any].self, path: codingPath + [key], valueIndex: valueIndex,
+      missingKeyMessage: missingKeyMessage(key),
+      replacement: { path in PlaceholderUnkeyedContainer(codingPath: path) }, make)
   }
 
   func superDecoder() throws -> any Decoder {

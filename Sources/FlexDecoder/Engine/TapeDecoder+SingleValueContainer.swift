@@ -23,5 +23,16 @@ extension TapeDecoder: SingleValueDecodingContainer {
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(type, at: index, path: pathStack) }
 
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type, at: index) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    guard let recovery = session.recovery else { return try decodeValue(type, at: index) }
+    // A call like any other during the recovery pass: "decode A, else B" is written this way.
+    let valueIndex = index
+    return try recoveringCall(
+      recovery, site: CallSite(owner: pendingType ?? Never.self, key: "", type: type), type: type, path: pathStack,
+      valueIndex: valueIndex, failsPlainly: certainlyFails(ScalarExpectation(type), at: valueIndex),
+      replacement: { placeholder(type, path: $0) }
+    ) {
+      try decodeValue(type, at: valueIndex)
+    }
+  }
 }

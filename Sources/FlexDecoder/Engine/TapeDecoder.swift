@@ -17,9 +17,11 @@ import Foundation
 /// runtime exclusivity checks would otherwise cost more than the work of many of the accesses.
 final class DecodeSession {
   let options: DecodingOptions
-  /// Set during a replay under `.collectAll` / `.useDefaults`.
+  /// Set during the recovery pass under `.collectAll` / `.useDefaults` (or coercions).
   @exclusivity(unchecked) var recovery: RecoveryState?
-  /// Set while a planned site is retried with the decoder's coercions.
+  /// The outcomes of ``FlexValidatable/validate()``, shared by both passes of a decode.
+  let validations: ValidationLog
+  /// Set while a failed call is retried with the decoder's coercions.
   @exclusivity(unchecked) var coercionsActive = false
   /// How many coercions were applied so far.
   @exclusivity(unchecked) var coercionsApplied = 0
@@ -50,8 +52,9 @@ final class DecodeSession {
     return cache
   }
 
-  init(options: DecodingOptions) {
+  init(options: DecodingOptions, validations: ValidationLog = ValidationLog()) {
     self.options = options
+    self.validations = validations
     self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
   }
 
@@ -157,10 +160,10 @@ final class TapeDecoder: Decoder {
 
   var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
-  /// The replay state, when one is under way.
+  /// The recovery pass's state, when it is under way.
   var recovery: RecoveryState? { session.recovery }
 
-  /// The coercions in force: none until a replay retries a failed call at a planned site (see
+  /// The coercions in force: none until the recovery pass retries a failed call (see
   /// Recovery/RecoveryState.swift), so that a coercion never changes what a call that
   /// JSONDecoder answers returns, even one whose error user code would have caught.
   var coercions: FlexCoercions {
@@ -177,7 +180,7 @@ final class TapeDecoder: Decoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let mapping = try typeMapping(for: type)
-    if session.reusesContainers && session.recovery == nil && tape[index].kind == .object {
+    if session.reusesContainers && tape[index].kind == .object {
       return reusableContainer(keyedBy: type, typeMapping: mapping)
     }
     return try KeyedDecodingContainer(
@@ -212,7 +215,7 @@ final class TapeDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try makeUnkeyedContainer(at: index, explicitPath: nil)
+    try makeUnkeyedContainer(at: index, explicitPath: nil, owner: pendingType ?? Never.self)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -276,13 +279,16 @@ final class TapeDecoder: Decoder {
     return KeyedContainer(lookup: lookup)
   }
 
-  /// An unkeyed container for the array at `valueIndex`.
-  func makeUnkeyedContainer(at valueIndex: Int, explicitPath: [any CodingKey]?) throws -> UnkeyedContainer {
+  /// An unkeyed container for the array at `valueIndex`; `owner` names the code that asked for
+  /// it (see ``CallSite``).
+  func makeUnkeyedContainer(at valueIndex: Int, explicitPath: [any CodingKey]?, owner: Any.Type) throws
+    -> UnkeyedContainer
+  {
     let entry = tape[valueIndex]
     guard entry.kind == .array else {
       let path = explicitPath ?? pathStack
       if let embedded = embeddedDocument(at: valueIndex, kind: .array, path: path) {
-        return try embedded.makeUnkeyedContainer(at: 0, explicitPath: nil)
+        return try embedded.makeUnkeyedContainer(at: 0, explicitPath: nil, owner: owner)
       }
       if entry.kind == .null {
         throw DecodingError.valueNotFound(
@@ -296,11 +302,12 @@ final class TapeDecoder: Decoder {
           recordNote(
             .coerced, path: path, message: "coerced \(describe(valueIndex)) to an array of one", valueIndex: valueIndex)
         }
-        return UnkeyedContainer(decoder: self, firstElement: valueIndex, count: 1, explicitPath: explicitPath)
+        return UnkeyedContainer(
+          decoder: self, firstElement: valueIndex, count: 1, explicitPath: explicitPath, owner: owner)
       }
       throw typeMismatch([Any].self, at: valueIndex, path: path)
     }
-    return UnkeyedContainer(decoder: self, arrayIndex: valueIndex, explicitPath: explicitPath)
+    return UnkeyedContainer(decoder: self, arrayIndex: valueIndex, explicitPath: explicitPath, owner: owner)
   }
 
   /// `.jsonStringToValue`: when the value at `valueIndex` is a string holding a JSON document
@@ -326,6 +333,7 @@ final class TapeDecoder: Decoder {
   @inline(__always)
   func decodeValue<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
     if isFastScalar(T.self, at: valueIndex) { return try decodeFastScalar(type, at: valueIndex, path: pathStack) }
+    if let recovery = session.recovery { return try decodeValueRecovering(type, at: valueIndex, recovery) }
     let savedType = pendingType
     pendingType = type
     defer { pendingType = savedType }
@@ -337,9 +345,7 @@ final class TapeDecoder: Decoder {
     let trackedBefore = session.trackedContainers.count
     let value: T
     do {
-      if recovery != nil {
-        value = try decodeDuringReplay(type, at: valueIndex)
-      } else if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
+      if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
         value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
       } else {
         value = try T(from: self)
@@ -355,14 +361,29 @@ final class TapeDecoder: Decoder {
     if session.trackedContainers.count > trackedBefore {
       try checkUnknownKeys(since: trackedBefore)
     }
-    if traits.isValidatable, let validatable = value as? any FlexValidatable {
+    if traits.isValidatable { try validate(value, at: valueIndex) }
+    return value
+  }
+
+  /// Runs ``FlexValidatable/validate()`` on `value` once per value and type in a decode: a value
+  /// decoded again by the recovery pass gets the outcome of its first validation.
+  @inline(never)
+  func validate<T>(_ value: T, at valueIndex: Int) throws {
+    guard let validatable = value as? any FlexValidatable else { return }
+    let key = ValidationLog.Key(valueIndex: valueIndex, type: ObjectIdentifier(T.self), tape: ObjectIdentifier(tape))
+    let outcome: (any Error)?
+    if case .some(let known) = session.validations.outcome(for: key) {
+      outcome = known
+    } else {
       do {
         try validatable.validate()
+        outcome = nil
       } catch {
-        throw ValidationFailure.decodingError(error, codingPath: pathStack)
+        outcome = error
       }
+      session.validations.remember(outcome, for: key)
     }
-    return value
+    if let outcome { throw ValidationFailure.decodingError(outcome, codingPath: pathStack) }
   }
 
   /// Decodes a child of a container: pushes `key` on the coding path (or installs the

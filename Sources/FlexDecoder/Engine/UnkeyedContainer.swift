@@ -1,5 +1,5 @@
 // Unkeyed containers walk an array's elements in order. (A class: its decoding methods hand
-// closures that read the container to the recovery wrapper.) The cursor advances only after an
+// closures that read the container to the recovery pass's call wrapper.) The cursor advances only after an
 // element decodes successfully, as in JSONDecoder, so `try? container.decode(A.self)` followed by
 // another attempt at the same element works (the usual "lossy array" idiom).
 
@@ -12,6 +12,9 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
   private let pathDepth: Int
   private let explicitPath: [any CodingKey]?
   private let elementCount: Int
+  /// The code that asked for the container (a model, or a nested container's key type), which
+  /// names its calls during the recovery pass.
+  private let owner: Any.Type
   /// Tape index of the next element.
   @exclusivity(unchecked) private var position: Int
 
@@ -19,16 +22,17 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
   @exclusivity(unchecked) private(set) var currentIndex = 0
 
   /// A container over the elements of the array at `arrayIndex`.
-  convenience init(decoder: TapeDecoder, arrayIndex: Int, explicitPath: [any CodingKey]?) {
+  convenience init(decoder: TapeDecoder, arrayIndex: Int, explicitPath: [any CodingKey]?, owner: Any.Type) {
     self.init(
       decoder: decoder, firstElement: arrayIndex &+ 1, count: Int(decoder.tape[arrayIndex].length),
-      explicitPath: explicitPath)
+      explicitPath: explicitPath, owner: owner)
   }
 
   /// A container over `count` consecutive values starting at `firstElement` (one value for
   /// the `.singleToArray` coercion).
-  init(decoder: TapeDecoder, firstElement: Int, count: Int, explicitPath: [any CodingKey]?) {
+  init(decoder: TapeDecoder, firstElement: Int, count: Int, explicitPath: [any CodingKey]?, owner: Any.Type) {
     self.decoder = decoder
+    self.owner = owner
     self.tape = decoder.tape
     self.pathDepth = decoder.pathStack.count
     self.explicitPath = explicitPath
@@ -71,15 +75,23 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
     return true
   }
 
-  /// Reads the next element with `unwrap` and moves past it. Under a replay, a failure at a
-  /// planned site is replaced by a placeholder (and the element is passed over all the same).
+  /// Reads the next element with `unwrap` and moves past it. During the recovery pass a
+  /// repaired element is passed over all the same.
   @inline(__always)
   private func decodeNext<T>(
     _ type: T.Type, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
   ) throws -> T {
-    let value = try decoder.recovering(
-      type, path: elementPath, valueIndex: isAtEnd ? nil : position,
-      replacement: { isAtEnd ? nil : decoder.placeholder(type, path: $0) }
+    guard let recovery = decoder.recovery else {
+      let value = try unwrap(try requireElement(type), elementPath)
+      advance()
+      return value
+    }
+    let element: Int? = isAtEnd ? nil : position
+    let value = try decoder.recoveringCall(
+      recovery, site: CallSite(owner: owner, key: "*", type: type), type: type, path: elementPath,
+      valueIndex: element,
+      failsPlainly: element.map { decoder.certainlyFails(ScalarExpectation(type), at: $0) } ?? true,
+      replacement: { element == nil ? nil : decoder.placeholder(type, path: $0) }
     ) {
       try unwrap(try requireElement(type), elementPath)
     }
@@ -196,7 +208,7 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
           codingPath: elementPath,
           debugDescription: "Cannot get nested unkeyed container -- unkeyed container is at end."))
     }
-    let container = try decoder.makeUnkeyedContainer(at: position, explicitPath: elementPath)
+    let container = try decoder.makeUnkeyedContainer(at: position, explicitPath: elementPath, owner: owner)
     advance()
     return container
   }

@@ -49,17 +49,22 @@ public struct FlexIssue: Sendable, CustomStringConvertible, Equatable {
   public let message: String
   /// The same problem as a `DecodingError`, when it is one.
   let decodingError: DecodingError?
+  /// The error as it was thrown: the `DecodingError`, or the model's own error (from its
+  /// `init(from:)` or ``FlexValidatable/validate()``). A decode that fails with this problem
+  /// alone throws it.
+  let thrownError: (any Error)?
 
   /// Creates an issue.
   public init(kind: Kind, path: String, message: String) {
-    self.init(kind: kind, path: path, message: message, decodingError: nil)
+    self.init(kind: kind, path: path, message: message, decodingError: nil, thrownError: nil)
   }
 
-  init(kind: Kind, path: String, message: String, decodingError: DecodingError?) {
+  init(kind: Kind, path: String, message: String, decodingError: DecodingError?, thrownError: (any Error)?) {
     self.kind = kind
     self.path = path
     self.message = message
     self.decodingError = decodingError
+    self.thrownError = thrownError ?? decodingError
   }
 
   /// `path: message`, or just the message at the top level.

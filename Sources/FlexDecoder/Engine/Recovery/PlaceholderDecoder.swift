@@ -53,6 +53,7 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
     case is UInt32.Type: return UInt32(0) as? T
     case is UInt64.Type: return UInt64(0) as? T
     case is Date.Type: return Date(timeIntervalSince1970: 0) as? T
+    case is UUID.Type: return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) as? T
     case is Data.Type: return Data() as? T
     case is Decimal.Type: return Decimal(0) as? T
     case is URL.Type: return URL(string: "about:blank") as? T
@@ -87,8 +88,17 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
 }
 
 /// Every key is absent-but-decodable: `decode` gives placeholders, `decodeIfPresent` gives `nil`.
-private struct PlaceholderKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct PlaceholderKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: PlaceholderDecoder
+
+  init(decoder: PlaceholderDecoder) {
+    self.decoder = decoder
+  }
+
+  /// The empty object standing in for a missing one at `codingPath`.
+  init(codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    self.decoder = PlaceholderDecoder(codingPath: codingPath, userInfo: userInfo)
+  }
   var codingPath: [any CodingKey] { decoder.codingPath }
   var allKeys: [Key] { [] }
 
@@ -120,7 +130,7 @@ private struct PlaceholderKeyedContainer<Key: CodingKey>: KeyedDecodingContainer
 }
 
 /// An empty array.
-private struct PlaceholderUnkeyedContainer: UnkeyedDecodingContainer {
+struct PlaceholderUnkeyedContainer: UnkeyedDecodingContainer {
   let codingPath: [any CodingKey]
   var count: Int? { 0 }
   var isAtEnd: Bool { true }

@@ -1,56 +1,124 @@
-// How `.collectAll` and `.useDefaults` recover without changing what valid documents decode to.
+// How `.collectAll` and `.useDefaults` recover, in one pass, without changing what valid
+// documents decode to.
 //
-// Recovering at the point of failure (returning a placeholder instead of throwing) would break
-// code that relies on a throw: `try? container.decode(Int.self, forKey: .id)` followed by a
-// fallback, or the "lossy array" idiom. So decoding first runs exactly like JSONDecoder. Only if
-// an error escapes to the top is the decode replayed, with a *plan*: the sites (coding path with
-// array positions and dictionary keys as wildcards, plus the requested type) where errors
-// escaped. At a planned site a failure is recorded as an issue and replaced by a placeholder (or
-// the element is dropped); failures elsewhere still throw, so user code that catches them sees
-// what it saw before. Each replay that still fails adds the site the error escaped from and
-// tries again. Sites are patterns, so one replay covers the same failure in every element of an
-// array; the number of replays is bounded by the shape of the model, not the size of the data.
+// 1. The plain pass. Decoding first runs exactly like JSONDecoder: no coercions, no bookkeeping.
+//    A document it decodes is done (the common case costs nothing extra).
 //
-// The site an error escaped from is the innermost container call it propagated out of. Calls
-// record that attribution as the error passes; a generation counter, bumped when a call starts,
-// tells a fresh attribution from a stale one left by an error some user code caught.
+// 2. The recovery pass, only when an error escaped the plain pass. The document is decoded once
+//    more, and a container call that fails decides on the spot: coerce, substitute a placeholder
+//    (or `nil`, or drop the element), record the issue, and go on. Deciding on the spot would
+//    break code that catches errors itself (`try? c.decode(Int.self)` then a `String` fallback,
+//    "decode A else B", hand-written lossy arrays): such code must see the error it saw before.
+//    So a failing call is repaired only where its error is known to escape two levels of user
+//    code: the `init(from:)` that made the call, and the code that asked for that value (the
+//    next `init(from:)` up; the engine's own array, dictionary and top-level decoding never
+//    catch, and are looked through). Elsewhere the call throws, as JSONDecoder's would.
+//
+// 3. What escapes is learned during the pass. A call is named by a `CallSite`: the key type of
+//    its container (which stands for the model whose `init(from:)` made it), the key, and the
+//    requested type. When an error leaves a value's `init(from:)`, the value's boundary in the
+//    engine (`decodeValue`) learns that the last call it left, made by that `init(from:)`, does
+//    not catch its errors; if that was news, the value is decoded again from its start — only
+//    that value, not the document — and this time the failure is repaired where it happened.
+//    Each fact is learned once per decode, so the extra work is bounded by the number of call
+//    sites in the models, each costing one re-decode of one value, usually a small one; every
+//    later failure at a known site is repaired on the spot. Recovery therefore costs about one
+//    decode of the document, whatever the number of problems.
+//
+// A failure that cannot be repaired where it happened (no placeholder for an enum, a model's own
+// error) is repaired by the nearest enclosing call that can be: an optional becomes `nil`, an
+// element is dropped, a nested value gets its type's placeholder. A model error thrown after a
+// repair inside the same value is a consequence of that repair: under `.collectAll` it is not
+// listed again.
 
-/// One place where a failure may be recovered: a path pattern and the requested type.
-struct RecoverySite: Hashable {
-  /// `items.*.sku`: keys, with `*` for array positions and dictionary keys.
-  let pattern: String
-  /// The type the call asked for.
+@_spi(Engine) import FlexCore
+
+/// A container call, named by what the code that made it is: the key type of its container
+/// (one per model), the key (`"*"` for an element of an unkeyed container, `""` for a
+/// single-value container's value), and the requested type.
+struct CallSite: Hashable {
+  let owner: ObjectIdentifier
+  let key: String
   let type: ObjectIdentifier
+
+  init(owner: Any.Type, key: String, type: Any.Type) {
+    self.owner = ObjectIdentifier(owner)
+    self.key = key
+    self.type = ObjectIdentifier(type)
+  }
 }
 
-/// The per-decode state of a recovering (replayed) decode.
+/// A value being decoded during the recovery pass.
+struct RecoveryFrame {
+  /// The user call that asked for the value, or `nil` when the engine did (array elements,
+  /// dictionary values, the top-level value): the engine never catches.
+  let requester: CallSite?
+  /// The generation when decoding the value started: failures after it happened inside.
+  let startGeneration: Int
+  /// Whether the user call above this value (looked up through engine frames) is known to let
+  /// errors through; only `true` is remembered, as facts are never unlearned.
+  var requesterChainEscapes = false
+}
+
+/// The failure now propagating, which no call has repaired yet.
+struct PendingFailure {
+  /// The generation of the call that failed first.
+  let originGeneration: Int
+  /// Whether a call already tried to repair it and could not (no placeholder): the next
+  /// enclosing call repairs instead.
+  var isSettled: Bool
+  /// Whether the problem is already in the issue list (under `.collectAll`, listed at its own
+  /// path before an enclosing value was replaced).
+  var isReported: Bool
+  /// The user call the error last propagated out of, and the depth (frame count) it was made at.
+  var lastExited: CallSite?
+  var lastExitedDepth: Int
+}
+
+/// The state of the recovery pass.
 final class RecoveryState {
   let policy: FlexJSONDecoder.ErrorPolicy
-  /// Sites where failures are recovered in this pass.
-  let plan: Set<RecoverySite>
-  /// Sites where no placeholder could be made: their failures escape to the enclosing site.
-  var unrecoverable: Set<RecoverySite>
-  /// The issues recorded in this pass, each with the byte offset that orders them.
-  private(set) var issues: [(offset: Int, issue: FlexIssue)] = []
-  private var recordedPaths: Set<String> = []
-  /// Bumped whenever a container call starts.
-  var generation = 0
-  /// The site the error currently propagating escaped from, and the generation it was noted in.
-  var attribution: (site: RecoverySite, generation: Int)?
+  /// Calls known to let their errors through the code that made them.
+  @exclusivity(unchecked) private(set) var escapingSites: Set<CallSite> = []
+  /// The values being decoded, outermost first.
+  @exclusivity(unchecked) var frames: [RecoveryFrame] = []
+  /// Bumped when a call or a value starts.
+  @exclusivity(unchecked) var generation = 0
+  /// The failure propagating now, if any.
+  @exclusivity(unchecked) var failure: PendingFailure?
+  /// The user call whose body is about to decode a nested value (consumed by that value's frame).
+  @exclusivity(unchecked) var nextRequester: CallSite?
+  /// The issues recorded, each with the byte offset that orders them.
+  @exclusivity(unchecked) private(set) var issues: [(offset: Int, issue: FlexIssue)] = []
+  /// How many values were decoded again after learning a fact (for tests and the bench).
+  @exclusivity(unchecked) private(set) var redecodeCount = 0
 
-  init(policy: FlexJSONDecoder.ErrorPolicy, plan: Set<RecoverySite>, unrecoverable: Set<RecoverySite>) {
+  init(policy: FlexJSONDecoder.ErrorPolicy) {
     self.policy = policy
-    self.plan = plan
-    self.unrecoverable = unrecoverable
+    frames.reserveCapacity(32)
   }
 
   /// The number of issues recorded so far.
   var issueCount: Int { issues.count }
 
-  /// Records an issue once per kind and path.
+  /// Starts a call or a value: returns its generation.
+  @inline(__always)
+  func begin() -> Int {
+    generation &+= 1
+    return generation
+  }
+
+  /// The depth of calls made now: the number of values being decoded.
+  var depth: Int { frames.count }
+
+  /// Records an issue.
   func record(_ issue: FlexIssue, at offset: Int) {
-    guard recordedPaths.insert("\(issue.kind)|\(issue.path)|\(issue.message)").inserted else { return }
     issues.append((offset, issue))
+  }
+
+  /// Forgets the issues recorded after the first `count` (a value about to be decoded again).
+  func dropIssues(after count: Int) {
+    if issues.count > count { issues.removeSubrange(count...) }
   }
 
   /// The issues in document order (stable for equal offsets).
@@ -66,20 +134,55 @@ final class RecoveryState {
     Self.ordered(issues + notes)
   }
 
-  /// Whether the error now propagating was attributed to a site inside the call that started
-  /// at `generation`. Such a site is not planned yet: repairing the call instead would hide it
-  /// (a whole element dropped for one bad field), so the error goes on, and the next replay
-  /// repairs the inner site.
-  func escapedFromInside(callStartedAt generation: Int) -> Bool {
-    guard let attribution else { return false }
-    return attribution.generation > generation
+  // MARK: Deciding
+
+  /// Whether a failure of the call `site` (`nil`: a call of the engine's), made at `depth`, is
+  /// repaired on the spot: the call lets its errors through, and so does the nearest user call
+  /// above the value that made it.
+  func isRepairable(_ site: CallSite?, depth: Int) -> Bool {
+    if let site, !escapingSites.contains(site) { return false }
+    var frameIndex = min(depth, frames.count) - 1
+    let ownerIndex = frameIndex
+    while frameIndex >= 0 {
+      if frames[frameIndex].requesterChainEscapes {
+        return remember(ownerIndex, through: frameIndex)
+      }
+      if let requester = frames[frameIndex].requester {
+        guard escapingSites.contains(requester) else { return false }
+        return remember(ownerIndex, through: frameIndex)
+      }
+      frameIndex -= 1
+    }
+    return true
   }
 
-  /// Notes `site` as the origin of the error now propagating, unless an inner call of the same
-  /// generation already did.
-  func attribute(_ site: RecoverySite) {
-    if let attribution, attribution.generation == generation { return }
-    attribution = (site, generation)
+  /// Notes on the frames from `ownerIndex` down to `knownIndex` that the chain above them lets
+  /// errors through.
+  private func remember(_ ownerIndex: Int, through knownIndex: Int) -> Bool {
+    var index = ownerIndex
+    while index >= knownIndex && index >= 0 {
+      frames[index].requesterChainEscapes = true
+      index -= 1
+    }
+    return true
+  }
+
+  // MARK: Learning
+
+  /// At the boundary of the value at `depth` (its `init(from:)` let an error out, and its frame
+  /// is still on the stack): learns that the call it left last does not catch. Returns whether
+  /// that is news, in which case the value is worth decoding again.
+  func learnAtBoundary(depth: Int, startGeneration: Int) -> Bool {
+    guard let failure, failure.originGeneration > startGeneration, !failure.isSettled,
+      failure.lastExitedDepth == depth, let site = failure.lastExited
+    else { return false }
+    return escapingSites.insert(site).inserted
+  }
+
+  /// Notes that a value is decoded again.
+  func noteRedecode() {
+    redecodeCount &+= 1
+    failure = nil
   }
 }
 

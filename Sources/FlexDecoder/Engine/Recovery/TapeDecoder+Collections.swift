@@ -1,16 +1,16 @@
-// During a replay, arrays and `[String: …]` dictionaries are decoded by the engine itself rather
+// During the recovery pass, arrays and `[String: …]` dictionaries are decoded by the engine itself rather
 // than by the standard library's `init(from:)`, so that an element or value that fails at a
 // planned site can be dropped: the standard implementations cannot skip an element once
 // `isAtEnd` has said there is one, nor a key once `allKeys` has listed it.
 
 @_spi(Engine) import FlexCore
 
-/// Arrays whose elements the engine decodes itself during a replay.
+/// Arrays whose elements the engine decodes itself during the recovery pass.
 protocol RecoveringArrayDecodable {
   static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Self
 }
 
-/// `[String: Value]` dictionaries whose values the engine decodes itself during a replay.
+/// `[String: Value]` dictionaries whose values the engine decodes itself during the recovery pass.
 protocol RecoveringDictionaryDecodable {
   static func decodeRecovering(from decoder: TapeDecoder, at objectIndex: Int) throws -> Self
 }
@@ -54,15 +54,7 @@ extension Dictionary: RecoveringDictionaryDecodable where Key == String, Value: 
 }
 
 extension TapeDecoder {
-  /// Decodes `T` during a replay: arrays and dictionaries element by element (so that bad
-  /// elements can be dropped), anything else through `init(from:)`.
-  @inline(never)
-  func decodeDuringReplay<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
-    if let recovered = try decodeCollectionRecovering(type, at: valueIndex) { return recovered }
-    return try T(from: self)
-  }
-
-  /// Under a replay: `T` decoded by ``RecoveringArrayDecodable`` or
+  /// During the recovery pass: `T` decoded by ``RecoveringArrayDecodable`` or
   /// ``RecoveringDictionaryDecodable`` when it is such a collection and the value has the
   /// matching JSON type; otherwise `nil` (the ordinary route applies).
   @inline(never)
@@ -79,46 +71,15 @@ extension TapeDecoder {
     }
   }
 
-  /// Decodes one element or dictionary value; at a planned site a failure drops it (`nil`) and
-  /// is recorded. Elsewhere the failure is attributed to the site and rethrown.
+  /// Decodes one element or dictionary value, a call of the engine's: a failure that cannot be
+  /// repaired inside the value drops it (`nil`) and is recorded.
   func decodeDroppable<T: Decodable>(_ type: T.Type, at valueIndex: Int, key: any CodingKey) throws -> T? {
     guard let recovery else { return try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) }
-    recovery.generation &+= 1
-    let generation = recovery.generation
-    let issuesBefore = recovery.issueCount
-    let notesBefore = session.notes.count
-    do {
-      let value = try decodeChild(type, at: valueIndex, key: key, explicitPath: nil)
-      recovery.attribution = nil
-      return value
-    } catch let stop as RecoveryStop {
-      throw stop
-    } catch {
-      // Notes of an attempt that failed are not kept: the value is retried or dropped.
-      session.notes.removeSubrange(notesBefore...)
-      let path = pathStack + [key]
-      let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(type))
-      guard recovery.plan.contains(site) else {
-        recovery.attribute(site)
-        throw error
-      }
-      if recovery.escapedFromInside(callStartedAt: generation) {
-        throw error
-      }
-      let reported: any Error
-      switch try retryWithCoercions(
-        recovery, failing: error, { try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) })
-      {
-      case .success(let coerced): return coerced
-      case .failure(let failure): reported = failure
-      }
-      guard recovery.policy != .failFast else { throw RecoveryStop(error: reported) }
-      // As in `recovering`: under `.useDefaults` the drop is always reported.
-      if recovery.issueCount == issuesBefore || recovery.policy == .useDefaults {
-        recordDropped(reported, path: path, valueIndex: valueIndex)
-      }
-      recovery.attribution = nil
-      return nil
+    return try recoveringCall(
+      recovery, site: nil, type: type, path: pathStack + [key], valueIndex: valueIndex, action: .drop,
+      failsPlainly: certainlyFails(ScalarExpectation(type), at: valueIndex), replacement: { _ in .some(nil) }
+    ) {
+      try decodeChild(type, at: valueIndex, key: key, explicitPath: nil)
     }
   }
 }

@@ -1,8 +1,9 @@
 @_spi(Engine) import FlexCore
 import Foundation
 
-// The container side of recovery (see RecoveryState.swift for the design): every container call
-// goes through `recovering`, which costs one `nil` check when no replay is under way.
+// The container side of recovery (see RecoveryState.swift for the design). During the recovery
+// pass every container call goes through `recoveringCall`: a plain call when it succeeds, and on
+// failure one decision — pass the error on, coerce, or repair and record.
 
 /// A failed ``FlexValidatable/validate()`` is thrown as `DecodingError.dataCorrupted` whose
 /// `underlyingError` is the error `validate()` threw, so that callers can cast it back; the
@@ -23,122 +24,205 @@ enum ValidationFailure {
     guard context.debugDescription.hasPrefix(descriptionPrefix) else { return nil }
     return context.underlyingError
   }
+
+  /// The error `validate()` threw, if `error` is a validation failure; else `error`.
+  static func unwrapped(_ error: any Error) -> any Error {
+    guard let decodingError = error as? DecodingError, case .dataCorrupted(let context) = decodingError,
+      let validationError = validationError(in: context)
+    else { return error }
+    return validationError
+  }
 }
 
-/// How a failed call at a planned site is repaired.
+/// How a failed call is repaired.
 enum RecoveryAction {
   /// A placeholder (under `.useDefaults`, a default) takes the value's place.
   case substitute
   /// `nil` takes the value's place (a `decodeIfPresent` call).
   case makeNil
+  /// The element or dictionary member is left out.
+  case drop
+}
+
+/// The JSON kind a scalar call reads without any coercion, to tell a failure before it is
+/// thrown (building a `DecodingError` costs more than decoding the value).
+enum ScalarExpectation {
+  case string, number, bool, any
+
+  /// The expectation for `type`: `.any` for anything but the standard scalars.
+  @inline(__always)
+  init(_ type: Any.Type) {
+    if type == String.self {
+      self = .string
+    } else if type == Int.self || type == Double.self || type == Int64.self || type == Float.self
+      || type == Int32.self || type == UInt.self || type == UInt64.self || type == UInt32.self || type == Int16.self
+      || type == UInt16.self || type == Int8.self || type == UInt8.self
+    {
+      self = .number
+    } else if type == Bool.self {
+      self = .bool
+    } else {
+      self = .any
+    }
+  }
 }
 
 extension TapeDecoder {
-  /// Runs one container call. Under a replay, a failure at a planned site is recorded and
-  /// repaired with `replacement`; other failures are attributed to this site and rethrown.
-  ///
-  /// - Parameters:
-  ///   - siteType: the type asked for; with the path, it names the site.
-  ///   - path: the coding path of the value (built only on failure).
-  ///   - valueIndex: the value's tape index, if it exists, to order the issue.
-  ///   - action: what the repair is, for the report.
-  ///   - replacement: the repaired result, or `nil` if none can be made.
+  /// Whether the value at `valueIndex` certainly fails a plain read of a scalar expecting
+  /// `expectation` (a string where a number is wanted, a `null`, an object…).
   @inline(__always)
-  func recovering<T>(
-    _ siteType: Any.Type, path: @autoclosure () -> [any CodingKey], valueIndex: @autoclosure () -> Int?,
-    action: RecoveryAction = .substitute, missingKeyMessage: @autoclosure () -> String? = nil,
-    replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
-  ) throws -> T {
-    // The common case (no replay) must not touch `T?`: in unspecialized generic code that alone
-    // costs a metadata lookup per call.
-    guard let recovery else { return try body() }
-    return try recoveringDuringReplay(
-      recovery, siteType, path: path(), valueIndex: valueIndex(), action: action,
-      missingKeyMessage: missingKeyMessage(),
-      replacement: replacement, body)
-  }
-
-  @inline(never)
-  private func recoveringDuringReplay<T>(
-    _ recovery: RecoveryState, _ siteType: Any.Type, path: @autoclosure () -> [any CodingKey],
-    valueIndex: @autoclosure () -> Int?, action: RecoveryAction, missingKeyMessage: @autoclosure () -> String?,
-    replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
-  ) throws -> T {
-    recovery.generation &+= 1
-    let generation = recovery.generation
-    let issuesBefore = recovery.issueCount
-    let notesBefore = session.notes.count
-    do {
-      let value = try body()
-      recovery.attribution = nil
-      return value
-    } catch let stop as RecoveryStop {
-      throw stop
-    } catch let originalError {
-      // Notes of an attempt that failed are not kept: the value is retried, replaced or dropped.
-      session.notes.removeSubrange(notesBefore...)
-      let path = path()
-      let site = RecoverySite(pattern: Self.sitePattern(path), type: ObjectIdentifier(siteType))
-      if recovery.unrecoverable.contains(site) {
-        // No placeholder here: an enclosing call repairs. Under `.collectAll` the problem is
-        // listed at its own path now, or it would be lost with the enclosing value.
-        if recovery.policy == .collectAll && recovery.issueCount == issuesBefore {
-          record(
-            originalError, path: path, valueIndex: valueIndex(), substitution: nil,
-            missingKeyMessage: missingKeyMessage())
-        }
-        throw originalError  // leave the attribution to the enclosing call
-      }
-      guard recovery.plan.contains(site) else {
-        recovery.attribute(site)
-        throw originalError
-      }
-      if recovery.escapedFromInside(callStartedAt: generation) {
-        throw originalError
-      }
-      let error: any Error
-      switch try retryWithCoercions(recovery, failing: originalError, body) {
-      case .success(let coerced): return coerced
-      case .failure(let reported): error = reported
-      }
-      guard recovery.policy != .failFast else { throw RecoveryStop(error: error) }
-      guard let repaired = replacement(path) else {
-        recovery.unrecoverable.insert(site)
-        recovery.attribution = nil
-        throw error
-      }
-      // Under `.collectAll`, a failure inside the body that was already listed (and may have
-      // caused this one, through a placeholder) is enough. Under `.useDefaults` the repair is
-      // reported all the same: it changes the value.
-      if recovery.issueCount == issuesBefore || recovery.policy == .useDefaults {
-        record(
-          error, path: path, valueIndex: valueIndex(), substitution: action, missingKeyMessage: missingKeyMessage())
-      }
-      recovery.attribution = nil
-      return repaired
+  func certainlyFails(_ expectation: ScalarExpectation, at valueIndex: Int) -> Bool {
+    let kind = tape[valueIndex].kind
+    switch expectation {
+    case .string: return kind != .string
+    case .number:
+      // Floating point reads strings under `.convertFromString`: let the read decide.
+      return kind != .number && !(kind == .string && options.readsNonConformingFloats)
+    case .bool: return kind != .true && kind != .false
+    case .any: return false
     }
   }
 
-  /// At a planned site: `body` run again with the decoder's coercions in force. Returns the
-  /// value if that works; otherwise the error to report — the retry's own when a coercion was
-  /// applied before it failed (it says more: `"[1, \"x\"]"` as JSON failed at its element 1), else
-  /// `error`.
-  func retryWithCoercions<T>(
-    _ recovery: RecoveryState, failing error: any Error, _ body: () throws -> T
+  /// Runs one container call of the recovery pass. `body` is the plain call; a failure is
+  /// passed on, coerced or repaired as RecoveryState.swift describes.
+  ///
+  /// - Parameters:
+  ///   - site: the call (`nil` for the engine's own calls: elements, members, the top level).
+  ///   - type: the type asked for.
+  ///   - path: the coding path of the value (built only on failure).
+  ///   - valueIndex: the value's tape index, if it exists, to order the issue.
+  ///   - action: what the repair is, for the report.
+  ///   - failsPlainly: the caller already knows the plain read fails (no error built yet).
+  ///   - replacement: the repaired result, or `nil` if none can be made.
+  @inline(__always)
+  func recoveringCall<T>(
+    _ recovery: RecoveryState, site: CallSite?, type: Any.Type, path: @autoclosure () -> [any CodingKey],
+    valueIndex: @autoclosure () -> Int?, action: RecoveryAction = .substitute,
+    missingKeyMessage: @autoclosure () -> String? = nil, failsPlainly: Bool = false,
+    replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
+  ) throws -> T {
+    // A failure still pending here was caught by the code now making this call.
+    if recovery.failure != nil { recovery.failure = nil }
+    let generation = recovery.begin()
+    let issuesAtStart = recovery.issueCount
+    let notesAtStart = session.notes.count
+    recovery.nextRequester = site
+    var error: (any Error)?
+    if !failsPlainly {
+      do {
+        return try body()
+      } catch let thrown {
+        error = thrown
+      }
+    }
+    return try handleFailure(
+      recovery, error, generation: generation, issuesAtStart: issuesAtStart, notesAtStart: notesAtStart, site: site,
+      type: type, path: path(), valueIndex: valueIndex(), action: action, missingKeyMessage: missingKeyMessage(),
+      replacement: replacement, body)
+  }
+
+  /// The failure of a call: passed on when it comes from inside and may still be repaired
+  /// there, else repaired here if this call may be, else thrown for the boundaries to learn from.
+  @inline(never)
+  private func handleFailure<T>(
+    _ recovery: RecoveryState, _ caught: (any Error)?, generation: Int, issuesAtStart: Int, notesAtStart: Int,
+    site: CallSite?, type: Any.Type, path: [any CodingKey], valueIndex: Int?, action: RecoveryAction,
+    missingKeyMessage: String?, replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
+  ) throws -> T {
+    if let stop = caught as? RecoveryStop { throw stop }
+    let depth = recovery.depth
+    // A failure that happened inside this call (in the value it decodes).
+    var inner = recovery.failure.flatMap { $0.originGeneration > generation ? $0 : nil }
+    if caught == nil { inner = nil }
+    // (The top-level call, at depth 0, has no boundary above it to learn: it always decides.)
+    if let caught, var failure = inner, !failure.isSettled, depth > 0 {
+      // It may still be repaired where it happened, once the boundaries above have learned
+      // that the code in between lets it through: pass it on.
+      if let site {
+        failure.lastExited = site
+        failure.lastExitedDepth = depth
+      }
+      recovery.failure = failure
+      throw caught
+    }
+    guard recovery.isRepairable(site, depth: depth) else {
+      // As JSONDecoder would: throw, and let the boundaries above learn whether it escapes.
+      let error: any Error
+      if let caught {
+        error = caught
+      } else {
+        recovery.nextRequester = site
+        do { return try body() } catch let thrown { error = thrown }
+      }
+      recovery.failure = PendingFailure(
+        originGeneration: generation, isSettled: false, isReported: inner?.isReported ?? false, lastExited: site,
+        lastExitedDepth: depth)
+      throw error
+    }
+    // Repaired here: first with the coercions, when the failure is this call's own.
+    let error: any Error
+    if inner == nil {
+      recovery.nextRequester = site
+      switch try retryWithCoercions(
+        failing: caught, issuesAtStart: issuesAtStart, notesAtStart: notesAtStart, recovery, body)
+      {
+      case .success(let value):
+        recovery.failure = nil
+        return value
+      case .failure(let reported):
+        error = reported
+      }
+    } else if let caught {
+      error = caught
+    } else {
+      return try body()  // not reached: a failure from inside comes with the error it threw
+    }
+    guard recovery.policy != .failFast else { throw RecoveryStop(error: error) }
+    // A model's own error after repairs inside the same value is their consequence.
+    let isConsequence = recovery.issueCount > issuesAtStart && inner == nil
+    let isReported = (inner?.isReported ?? false) || (isConsequence && recovery.policy == .collectAll)
+    if let repaired = replacement(path) {
+      // Under `.useDefaults` the repair is always reported (it changes the value).
+      if !isReported {
+        record(error, path: path, valueIndex: valueIndex, action: action, missingKeyMessage: missingKeyMessage)
+      }
+      recovery.failure = nil
+      return repaired
+    }
+    // No placeholder here: the enclosing call repairs. Under `.collectAll` the problem is listed
+    // now, at its own path, or it would be lost with the enclosing value.
+    var reported = isReported
+    if recovery.policy == .collectAll && !reported {
+      record(error, path: path, valueIndex: valueIndex, action: nil, missingKeyMessage: missingKeyMessage)
+      reported = true
+    }
+    recovery.failure = PendingFailure(
+      originGeneration: generation, isSettled: true, isReported: reported, lastExited: site, lastExitedDepth: depth)
+    throw error
+  }
+
+  /// `body` run again with the decoder's coercions in force. Returns the value if that works;
+  /// otherwise the error to report — the retry's own when a coercion was applied before it
+  /// failed (it says more: `"[1, \"x\"]"` as JSON failed at its element 1), else the first.
+  private func retryWithCoercions<T>(
+    failing error: (any Error)?, issuesAtStart: Int, notesAtStart: Int, _ recovery: RecoveryState,
+    _ body: () throws -> T
   ) throws -> Result<T, any Error> {
-    guard !options.coercions.isEmpty, !session.coercionsActive else { return .failure(error) }
-    session.coercionsActive = true
-    defer { session.coercionsActive = false }
+    if let error, options.coercions.isEmpty || session.coercionsActive { return .failure(error) }
+    // What the failed attempt recorded inside is recorded again by the retry.
+    recovery.dropIssues(after: issuesAtStart)
+    if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
+    let wasActive = session.coercionsActive
+    session.coercionsActive = !options.coercions.isEmpty
+    defer { session.coercionsActive = wasActive }
     let appliedBefore = session.coercionsApplied
-    let notesBefore = session.notes.count
     do {
-      let value = try body()
-      recovery.attribution = nil
-      return .success(value)
+      return .success(try body())
     } catch let stop as RecoveryStop {
       throw stop
     } catch let retryError {
-      session.notes.removeSubrange(notesBefore...)
+      if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
+      guard let error else { return .failure(retryError) }
       return .failure(session.coercionsApplied > appliedBefore ? retryError : error)
     }
   }
@@ -155,35 +239,34 @@ extension TapeDecoder {
       type, codingPath: path, userInfo: userInfo, allowsAnyCase: recovery?.policy == .collectAll)
   }
 
-  /// Records the issue for a repaired failure.
+  /// Records the issue for a failure; `action` is the repair (`nil`: none here, the problem
+  /// alone under `.collectAll`).
   func record(
-    _ error: any Error, path: [any CodingKey], valueIndex: Int?, substitution: RecoveryAction?,
+    _ error: any Error, path: [any CodingKey], valueIndex: Int?, action: RecoveryAction?,
     missingKeyMessage: String? = nil
   ) {
     guard let recovery else { return }
     var (kind, message, decodingError) = Self.describe(error, path: path)
     if kind == .keyNotFound, let missingKeyMessage { message = missingKeyMessage }
-    if recovery.policy == .useDefaults, let substitution {
-      message += substitution == .makeNil ? "; used nil" : "; used the default"
-      kind = .defaulted
+    if recovery.policy == .useDefaults, let action {
+      switch action {
+      case .substitute:
+        message += "; used the default"
+        kind = .defaulted
+      case .makeNil:
+        message += "; used nil"
+        kind = .defaulted
+      case .drop:
+        message += "; dropped"
+        kind = .droppedElement
+      }
     }
     let offset = valueIndex.map { Int(tape[$0].offset) } ?? currentOffset
     recovery.record(
-      FlexIssue(kind: kind, path: render(path), message: message, decodingError: decodingError), at: offset)
-  }
-
-  /// Records an element or dictionary value dropped under `.useDefaults` (or, under
-  /// `.collectAll`, the problem that made it unusable).
-  func recordDropped(_ error: any Error, path: [any CodingKey], valueIndex: Int) {
-    guard let recovery else { return }
-    var (kind, message, decodingError) = Self.describe(error, path: path)
-    if recovery.policy == .useDefaults {
-      message += "; dropped"
-      kind = .droppedElement
-    }
-    recovery.record(
-      FlexIssue(kind: kind, path: render(path), message: message, decodingError: decodingError),
-      at: Int(tape[valueIndex].offset))
+      FlexIssue(
+        kind: kind, path: render(path), message: message, decodingError: decodingError,
+        thrownError: ValidationFailure.unwrapped(error)),
+      at: offset)
   }
 
   /// Records a note that is not a problem (a coercion, an unknown key), or an unknown key that is
@@ -198,7 +281,8 @@ extension TapeDecoder {
   func recordNote(
     _ kind: FlexIssue.Kind, path: [any CodingKey], message: String, offset: Int, decodingError: DecodingError? = nil
   ) {
-    let issue = FlexIssue(kind: kind, path: render(path), message: message, decodingError: decodingError)
+    let issue = FlexIssue(
+      kind: kind, path: render(path), message: message, decodingError: decodingError, thrownError: decodingError)
     notes.append((offset, issue))
   }
 
@@ -276,13 +360,6 @@ extension TapeDecoder {
     Self.render(path, strategy: options.keyDecodingStrategy)
   }
 
-  /// `items.*.author.id`: array positions and dictionary keys become `*`.
-  static func sitePattern(_ path: [any CodingKey]) -> String {
-    path.map { key in
-      key is IndexCodingKey || isArrayIndexKey(key) || isDictionaryKey(key) ? "*" : key.stringValue
-    }.joined(separator: ".")
-  }
-
   /// Foundation-style index keys made by other code (`"Index 3"` with an `intValue`).
   private static func isArrayIndexKey(_ key: any CodingKey) -> Bool {
     guard let intValue = key.intValue else { return false }
@@ -295,7 +372,7 @@ extension TapeDecoder {
   }
 }
 
-/// The key of a dictionary member decoded by the engine itself during a replay.
+/// The key of a dictionary member decoded by the engine itself during the recovery pass.
 struct DictionaryMemberKey: CodingKey {
   let stringValue: String
   let intValue: Int?

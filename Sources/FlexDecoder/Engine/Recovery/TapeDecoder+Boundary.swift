@@ -1,0 +1,69 @@
+@_spi(Engine) import FlexCore
+
+// The value side of recovery (see RecoveryState.swift): during the recovery pass each nested
+// value is a frame, and its boundary is where an error leaving the value's `init(from:)` teaches
+// the pass that the call it came out of lets errors through. When that is news, the value alone
+// is decoded again, so that the failure is repaired where it happened.
+
+extension TapeDecoder {
+  /// ``decodeValue(_:at:)`` during the recovery pass.
+  @inline(never)
+  func decodeValueRecovering<T: Decodable>(_ type: T.Type, at valueIndex: Int, _ recovery: RecoveryState) throws -> T {
+    let requester = recovery.nextRequester
+    recovery.nextRequester = nil
+    let savedType = pendingType
+    pendingType = type
+    defer { pendingType = savedType }
+    // A `[String: …]` dictionary is decoded by the engine here, member by member (keys as
+    // written, as the special route reads them).
+    if isSpecialType(T.self) && !(T.self is any StringKeyedDictionaryMarker.Type && tape[valueIndex].kind == .object) {
+      return try decodeSpecialType(type, at: valueIndex)
+    }
+    let traits = session.traits(of: type)
+    let savedIndex = index
+    index = valueIndex
+    defer { index = savedIndex }
+    let startGeneration = recovery.begin()
+    recovery.frames.append(RecoveryFrame(requester: requester, startGeneration: startGeneration))
+    defer { recovery.frames.removeLast() }
+    let trackedBefore = session.trackedContainers.count
+    let issuesBefore = recovery.issueCount
+    let notesBefore = session.notes.count
+    let pathDepth = pathStack.count
+    while true {
+      do {
+        let value = try decodeBodyRecovering(type, at: valueIndex)
+        // A failure still pending was caught inside the value.
+        recovery.failure = nil
+        if session.trackedContainers.count > trackedBefore {
+          try checkUnknownKeys(since: trackedBefore)
+        }
+        if traits.isValidatable { try validate(value, at: valueIndex) }
+        return value
+      } catch {
+        if session.trackedContainers.count > trackedBefore {
+          session.trackedContainers.removeSubrange(trackedBefore...)
+        }
+        guard !(error is RecoveryStop),
+          recovery.learnAtBoundary(depth: recovery.depth, startGeneration: startGeneration)
+        else { throw error }
+        // Learned that a call of this value's `init(from:)` lets errors through: decode the
+        // value again, and repair the failure where it happens this time.
+        recovery.noteRedecode()
+        recovery.dropIssues(after: issuesBefore)
+        if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
+        if pathStack.count > pathDepth { pathStack.removeSubrange(pathDepth...) }
+        index = valueIndex
+        pendingType = type
+      }
+    }
+  }
+
+  /// One attempt at the value: arrays and `[String: …]` dictionaries element by element (so
+  /// that bad elements can be dropped), anything else through `init(from:)`.
+  @inline(__always)
+  private func decodeBodyRecovering<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
+    if let recovered = try decodeCollectionRecovering(type, at: valueIndex) { return recovered }
+    return try T(from: self)
+  }
+}
