@@ -1,5 +1,9 @@
+import Foundation
+
 /// Every problem met while decoding one value, thrown once at the end under
-/// ``FlexJSONDecoder/ErrorPolicy/collectAll``.
+/// ``FlexJSONDecoder/ErrorPolicy/collectAll`` when there are several. A decode that fails with
+/// one problem throws that problem's own error instead (the `DecodingError`, or the model's own
+/// error), exactly as `JSONDecoder` would; ``issues(in:)`` reads the issues from either.
 ///
 /// ```swift
 /// do {
@@ -39,4 +43,42 @@ public struct FlexDecodingError: Error, CustomStringConvertible, Sendable {
     let count = issues.count == 1 ? "1 problem" : "\(issues.count) problems"
     return (["\(count) decoding \(typeName):"] + issues.map { "  \($0)" }).joined(separator: "\n")
   }
+}
+
+// MARK: - Reading issues from any error
+
+extension FlexDecodingError {
+  /// The problems behind any error a ``FlexJSONDecoder`` decode threw, so that logging code
+  /// needs one path: the list of a `FlexDecodingError` (several problems), or the one problem of
+  /// the error thrown for a single problem — a `DecodingError` (with its path), or the model's
+  /// own error from its `init(from:)` or ``FlexValidatable/validate()`` (which carries no path:
+  /// it is thrown exactly as `JSONDecoder` would throw it).
+  ///
+  /// ```swift
+  /// do {
+  ///   let order = try FlexJSONDecoder().decode(Order.self, from: data)
+  /// } catch {
+  ///   for issue in FlexDecodingError.issues(in: error) { log.warning("\(issue)") }
+  /// }
+  /// ```
+  ///
+  /// - Parameter error: an error thrown by a decode.
+  /// - Returns: the problems it stands for, in document order.
+  public static func issues(in error: any Error) -> [FlexIssue] {
+    if let error = error as? FlexDecodingError { return error.issues }
+    let path = DocumentDecoding.codingPath(of: error)
+    let (kind, message, decodingError) = TapeDecoder.describe(error, path: path)
+    return [
+      FlexIssue(
+        kind: kind, path: TapeDecoder.render(path), message: message, decodingError: decodingError,
+        thrownError: error)
+    ]
+  }
+}
+
+// MARK: - LocalizedError
+
+extension FlexDecodingError: LocalizedError {
+  /// The ``description``: the count of problems, then one line per issue, path first.
+  public var errorDescription: String? { description }
 }
