@@ -17,9 +17,9 @@ let package = Package(
     .target(name: "FlexDecoder", dependencies: ["FlexCore"]),
     .executableTarget(name: "flex-demo", dependencies: ["FlexDecoder"]),
     .executableTarget(name: "flex-bench", dependencies: ["FlexDecoder", "CorpusModels"]),
-    // Codable models of the corpus files in Benchmarks/Data, for the bench and the tests.
-    // Not part of the library product.
-    .target(name: "CorpusModels", path: "Benchmarks/CorpusModels"),
+    // Codable models of the corpus files in Benchmarks/Data, and seeded mutations of those
+    // files (messy documents), for the bench and the tests. Not part of the library product.
+    .target(name: "CorpusModels", dependencies: ["FlexCore"], path: "Benchmarks/CorpusModels"),
     .testTarget(
       name: "FlexCoreTests",
       dependencies: ["FlexCore"],

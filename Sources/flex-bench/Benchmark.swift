@@ -17,6 +17,8 @@ struct Benchmark {
   /// One iteration of the work. Returns a number derived from the result (a count, a size), so
   /// the work cannot be optimized away; the runner adds it to a checksum that is printed.
   let run: () throws -> Int
+  /// For a `messy` row: what the messy table prints besides the time (see MessyBenchmarks.swift).
+  var messy: MessyBenchmarks.RowInfo?
 
   /// Creates a row for `input`.
   init(

@@ -14,8 +14,11 @@ enum BenchmarkMode: String, CaseIterable {
   case decodeSnakeCase = "decode-snake"
   /// The model to bytes with `convertToSnakeCase`.
   case encodeSnakeCase = "encode-snake"
+  /// Messy copies of the files (numbers as strings, nulls, missing members) under the recovering
+  /// error policies, against the clean file.
+  case messy
 
-  /// One line for `--help`.
+  /// For `--help`: one line, or two with the second indented to the column of the first.
   var summary: String {
     switch self {
     case .tokenize:
@@ -25,6 +28,10 @@ enum BenchmarkMode: String, CaseIterable {
     case .encode: "corpus models to bytes vs JSONEncoder (see CorpusModelTypes.swift)"
     case .decodeSnakeCase: "decode with convertFromSnakeCase (citm_catalog, canada, apache_builds)"
     case .encodeSnakeCase: "encode with convertToSnakeCase (citm_catalog, canada, apache_builds)"
+    case .messy:
+      "decode messy copies (every number a string; 2% of scalars null; 2% of members missing)\n"
+        + String(repeating: " ", count: 14)
+        + "under .collectAll and .useDefaults, against Foundation and Flex on the clean file"
     }
   }
 
@@ -39,6 +46,7 @@ enum BenchmarkMode: String, CaseIterable {
     case .encode: try EncodeBenchmarks.benchmarks(for: input)
     case .decodeSnakeCase: try SnakeCaseBenchmarks.decodeBenchmarks(for: input)
     case .encodeSnakeCase: try SnakeCaseBenchmarks.encodeBenchmarks(for: input)
+    case .messy: try MessyBenchmarks.benchmarks(for: input)
     }
   }
 }

@@ -64,6 +64,12 @@ struct BenchmarkOptions {
     MODES:
     \(BenchmarkMode.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
 
+    The messy mode decodes each file clean (Foundation, the baseline; FlexJSONDecoder()) and three
+    copies made at start-up from a fixed seed (strings: every number as a string of its text; nulls:
+    2% of strings, numbers and bools null; missing: 2% of object members removed) with
+    FlexJSONDecoder() under .collectAll (a throw is timed and counted) and .useDefaults
+    (decodeWithReport). A second table gives each row's time over the clean decodes.
+
     CHECKS (one per run, instead of the table; the exit status is non-zero when one fails):
     \(CheckMode.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
 
@@ -80,6 +86,7 @@ struct BenchmarkOptions {
                        --library (flex or foundation)
 
     EXAMPLES:
+      swift run -c release flex-bench --mode messy --iterations 5 --warmup 1
       swift run -c release flex-bench --mode truncations --file github_events
       swift run -c release flex-bench --mode truncations --file canada --edge 65536 --stride 97
       swift run -c release flex-bench --mode scaling

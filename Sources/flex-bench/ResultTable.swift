@@ -89,13 +89,13 @@ struct ResultTable {
   }
 
   /// A byte count in decimal units: `631.5 kB`, `2.25 MB`.
-  private static func size(_ bytes: Int) -> String {
+  static func size(_ bytes: Int) -> String {
     bytes >= 1_000_000
       ? String(format: "%.2f MB", Double(bytes) / 1e6) : String(format: "%.1f kB", Double(bytes) / 1e3)
   }
 
   /// A duration in milliseconds with three significant-ish digits: `0.412 ms`, `12.3 ms`.
-  private static func milliseconds(_ seconds: Double) -> String {
+  static func milliseconds(_ seconds: Double) -> String {
     let ms = seconds * 1e3
     return ms < 10 ? String(format: "%.3f ms", ms) : String(format: "%.1f ms", ms)
   }

@@ -92,6 +92,10 @@ if table.rows.isEmpty {
   print(table.formatted)
 }
 print()
+if modesWithRows.contains(.messy) {
+  print(MessyRatioTable(table).formatted)
+  print()
+}
 if options.modes.contains(.tokenize) {
   print("tokenize: Foundation has no validate-only API; its baseline is a full JSONSerialization parse.")
 }
@@ -99,6 +103,8 @@ for mode in options.modes where !modesWithRows.contains(mode) {
   switch mode {
   case .decodeSnakeCase, .encodeSnakeCase:
     print("\(mode.rawValue): rows only for citm_catalog, canada and apache_builds (see SnakeCaseBenchmarks.swift).")
+  case .messy:
+    print("messy: no rows (the selected files have no registered models, see CorpusModelTypes.swift).")
   default:
     print("\(mode.rawValue): no rows yet (register corpus models in CorpusModelTypes.swift).")
   }
