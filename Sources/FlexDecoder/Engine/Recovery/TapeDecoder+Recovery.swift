@@ -366,10 +366,17 @@ extension TapeDecoder {
     return key.stringValue == "Index \(intValue)"
   }
 
-  /// Keys of dictionaries: ours, and the standard library's `_DictionaryCodingKey`.
+  /// Keys of dictionaries: ours, and the standard library's `_DictionaryCodingKey` (known by
+  /// its name, which is costly to ask for: once per key type and process).
   private static func isDictionaryKey(_ key: any CodingKey) -> Bool {
-    key is DictionaryMemberKey || String(describing: type(of: key)).contains("DictionaryCodingKey")
+    if key is DictionaryMemberKey { return true }
+    let keyType = type(of: key)
+    return dictionaryKeyTypes.value(for: ObjectIdentifier(keyType)) {
+      String(describing: keyType).contains("DictionaryCodingKey")
+    }
   }
+
+  private static let dictionaryKeyTypes = ProcessTypeCache<Bool>()
 }
 
 /// The key of a dictionary member decoded by the engine itself during the recovery pass.
