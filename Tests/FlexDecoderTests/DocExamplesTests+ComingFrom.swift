@@ -55,7 +55,10 @@ extension DocExamplesTests {
     let order = try decoder.decode(Order.self, from: #"{"order_id": 104, "total_price": 13.45}"#)
     #expect(order == Order(orderId: 104, totalPrice: 13.45))
     #expect(try encoder.encodeToString(order) == #"{"order_id":104,"total_price":13.45}"#)
-    #expect(throws: FlexDecodingError.self) { try decoder.decode(OrderWithAcronym.self, from: #"{"order_id": 1}"#) }
+    let acronymError = try #require(throws: DecodingError.self) {
+      try decoder.decode(OrderWithAcronym.self, from: #"{"order_id": 1}"#)
+    }
+    #expect(ErrorShape(acronymError).description == #"keyNotFound(orderID) at """#)
     decoder.keyDecodingStrategy = .convertFromAnyCase
     #expect(try decoder.decode(OrderWithAcronym.self, from: #"{"order_id": 1}"#).orderID == 1)
     decoder.keyDecodingStrategy = .convertFromTitleCase
@@ -101,7 +104,7 @@ extension DocExamplesTests {
   }
 
   /// "`validate:` → `FlexValidatable`".
-  enum ShopError: Error { case negativePrice }
+  enum ShopError: Error, Equatable { case negativePrice }
 
   struct PricedItem: Codable, FlexValidatable, Equatable {
     var name: String
@@ -115,9 +118,17 @@ extension DocExamplesTests {
   @Test func comingFromValidate() throws {
     struct Cart: Decodable { var items: [PricedItem] }
     let data = Data(#"{"items": [{"name": "a", "price": 1}, {"name": "b", "price": -1}]}"#.utf8)
-    let error = try #require(throws: FlexDecodingError.self) { try FlexJSONDecoder().decode(Cart.self, from: data) }
-    #expect(error.issues.map(\.kind) == [.validationFailed])
-    #expect(error.issues.map(\.path) == ["items[1]"])
+    // The only problem: thrown as validate() threw it.
+    let alone = try #require(throws: ShopError.self) { try FlexJSONDecoder().decode(Cart.self, from: data) }
+    #expect(alone == .negativePrice)
+    #expect(FlexDecodingError.issues(in: alone).map(\.kind) == [.dataCorrupted])
+    // Next to another problem: one validationFailed issue in the FlexDecodingError.
+    let withAnother = Data(#"{"items": [{"name": true, "price": 1}, {"name": "b", "price": -1}]}"#.utf8)
+    let error = try #require(throws: FlexDecodingError.self) {
+      try FlexJSONDecoder().decode(Cart.self, from: withAnother)
+    }
+    #expect(error.issues.map(\.kind) == [.typeMismatch, .validationFailed])
+    #expect(error.issues.map(\.path) == ["items[0].name", "items[1]"])
 
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .useDefaults

@@ -103,7 +103,18 @@ extension DocExamplesTests {
     let result = try decoder.decodeWithReport(Point.self, from: Data(#"{"x": 1, "y": 2}"#.utf8))
     #expect(result.issues == [FlexIssue(kind: .unknownKey, path: "y", message: #"unknown key "y""#)])
     decoder.unknownKeyPolicy = .fail
-    #expect(throws: FlexDecodingError.self) { try decoder.decode(Point.self, from: #"{"x": 1, "y": 2}"#) }
+    // A problem: alone, thrown as its DecodingError; with others, listed in a FlexDecodingError.
+    let alone = try #require(throws: DecodingError.self) { try decoder.decode(Point.self, from: #"{"x": 1, "y": 2}"#) }
+    #expect(ErrorShape(alone).description == #"dataCorrupted at "y""#)
+    #expect(FlexDecodingError.issues(in: alone).map(\.description) == [#"y: unknown key "y""#])
+    let several = try #require(throws: FlexDecodingError.self) {
+      try decoder.decode(Point.self, from: #"{"x": 1, "y": 2, "z": 3}"#)
+    }
+    #expect(
+      several.issues == [
+        FlexIssue(kind: .unknownKey, path: "y", message: #"unknown key "y""#),
+        FlexIssue(kind: .unknownKey, path: "z", message: #"unknown key "z""#),
+      ])
   }
 
   /// "Errors your code catches stay yours".
@@ -139,11 +150,16 @@ extension DocExamplesTests {
     #expect(result.value.map(\.amount) == [20.0])
     #expect(result.issues.map(\.description) == ["[1]: validation failed: negative; dropped"])
 
-    // .collectAll: "price: validation failed: negative".
+    // .collectAll, next to another problem: "price: validation failed: negative".
     let error = try #require(throws: FlexDecodingError.self) {
+      try FlexJSONDecoder().decode(Line.self, from: #"{"name": true, "price": {"amount": -1}}"#)
+    }
+    #expect(
+      error.issues.map(\.description) == ["name: expected String but found bool", "price: validation failed: negative"])
+    // The only problem: the error validate() threw, itself.
+    #expect(throws: PriceError.negative) {
       try FlexJSONDecoder().decode(Line.self, from: #"{"name": "Lamp", "price": {"amount": -1}}"#)
     }
-    #expect(error.issues.map(\.description) == ["price: validation failed: negative"])
 
     // Elsewhere an invalid value is replaced by its default; an invalid optional becomes nil.
     struct Offer: Decodable {

@@ -177,19 +177,66 @@ struct DocExamplesTests {
     }
   }
 
+  /// Docs/ErrorsAndReports.md, "Error policies" (the paragraph after the sample) and "One
+  /// problem, or several".
+  struct Venue: Decodable {
+    var name: String
+    var city: String
+  }
+
+  struct Event: Decodable {
+    var title: String
+    var venue: Venue
+  }
+
   @Test func errorsAndReportsMissingNestedStructIsOneIssue() throws {
-    struct Venue: Decodable {
-      var name: String
-      var city: String
+    let data = Data(#"{"title": "Gala"}"#.utf8)
+    let error = try #require(throws: DecodingError.self) {
+      try FlexJSONDecoder().decode(Event.self, from: data)
     }
-    struct Event: Decodable {
-      var title: String
-      var venue: Venue
+    #expect(ErrorShape(error).description == #"keyNotFound(venue) at """#)
+    #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(Event.self, from: data) })
+    #expect(FlexDecodingError.issues(in: error).map(\.description) == ["venue: key not found"])
+  }
+
+  @Test func errorsAndReportsOneProblemOrSeveral() throws {
+    // One problem: its own DecodingError, as JSONDecoder throws it.
+    do {
+      _ = try FlexJSONDecoder().decode(Event.self, from: Data(#"{"title": "Gala"}"#.utf8))
+      Issue.record("expected a DecodingError")
+    } catch let error as DecodingError {
+      #expect(ErrorShape(error).description == #"keyNotFound(venue) at """#)
+      #expect(
+        FlexDecodingError.issues(in: error) == [FlexIssue(kind: .keyNotFound, path: "venue", message: "key not found")])
     }
-    let error = try #require(throws: FlexDecodingError.self) {
-      try FlexJSONDecoder().decode(Event.self, from: #"{"title": "Gala"}"#)
+
+    // One path for logging, whatever was thrown.
+    var logged: [String] = []
+    func log(_ issue: FlexIssue) { logged.append("\(issue)") }
+    for json in [#"{"id": 1, "items": [{"price": 2}]}"#, #"{"id": "A-1", "items": [{"price": 2}]}"#] {
+      do {
+        _ = try FlexJSONDecoder().decode(PolicyOrder.self, from: Data(json.utf8))
+        Issue.record("decoded \(json)")
+      } catch {
+        for issue in FlexDecodingError.issues(in: error) { log(issue) }
+      }
     }
-    #expect(error.issues.map(\.description) == ["venue: key not found"])
+    #expect(
+      logged == ["items[0].sku: key not found", "id: expected Int but found a string", "items[0].sku: key not found"])
+
+    // Your own error: kind .dataCorrupted, no path, its description as the message.
+    let priceError = try #require(throws: PriceError.self) {
+      try FlexJSONDecoder().decode(Line.self, from: #"{"name": "Lamp", "price": {"amount": -1}}"#)
+    }
+    #expect(
+      FlexDecodingError.issues(in: priceError) == [FlexIssue(kind: .dataCorrupted, path: "", message: "negative")])
+
+    // A LocalizedError: localizedDescription is the description.
+    let several = try #require(throws: FlexDecodingError.self) {
+      try FlexJSONDecoder().decode(PolicyOrder.self, from: #"{"id": "A-1", "items": [{"price": 2}]}"#)
+    }
+    #expect(several.localizedDescription == several.description)
+    #expect(several.localizedDescription.hasPrefix("2 problems decoding PolicyOrder:\n"))
   }
 
   /// Docs/ErrorsAndReports.md, "Reports".
@@ -231,10 +278,21 @@ struct DocExamplesTests {
   @Test func errorsAndReportsUnknownKeysCanFail() throws {
     let decoder = FlexJSONDecoder()
     decoder.unknownKeyPolicy = .fail
-    let error = try #require(throws: FlexDecodingError.self) {
+    // One unknown key: thrown alone, as a DecodingError at its path.
+    let error = try #require(throws: DecodingError.self) {
       try decoder.decode(ReportOrder.self, from: #"{"id": 1, "items": [], "legacy_flag": true}"#)
     }
-    #expect(error.issues.map(\.kind) == [.unknownKey])
+    #expect(ErrorShape(error).description == #"dataCorrupted at "legacy_flag""#)
+    #expect(
+      FlexDecodingError.issues(in: error) == [
+        FlexIssue(kind: .dataCorrupted, path: "legacy_flag", message: #"unknown key "legacy_flag""#)
+      ])
+    // Several: listed as unknown keys.
+    let several = try #require(throws: FlexDecodingError.self) {
+      try decoder.decode(ReportOrder.self, from: #"{"id": 1, "items": [], "legacy_flag": true, "v": 2}"#)
+    }
+    #expect(several.issues.map(\.kind) == [.unknownKey, .unknownKey])
+    #expect(several.issues.map(\.path) == ["legacy_flag", "v"])
   }
 
   /// Docs/ErrorsAndReports.md, "Defaults".
@@ -271,7 +329,7 @@ struct DocExamplesTests {
   }
 
   /// Docs/ErrorsAndReports.md, "Validation".
-  enum PriceError: Error { case negative }
+  enum PriceError: Error, Equatable { case negative }
 
   struct Price: Codable, FlexValidatable {
     var amount: Double
@@ -286,22 +344,27 @@ struct DocExamplesTests {
   }
 
   @Test func errorsAndReportsValidation() throws {
-    let data = Data(#"{"name": "Lamp", "price": {"amount": -1}}"#.utf8)
-    let error = try #require(throws: FlexDecodingError.self) {
-      try FlexJSONDecoder().decode(Line.self, from: data)
+    // Next to another problem: a validationFailed issue at the value's path.
+    let several = try #require(throws: FlexDecodingError.self) {
+      try FlexJSONDecoder().decode(Line.self, from: #"{"name": true, "price": {"amount": -1}}"#)
     }
-    #expect(error.issues.map(\.kind) == [.validationFailed])
-    #expect(error.issues.map(\.path) == ["price"])
+    #expect(several.issues.map(\.kind) == [.typeMismatch, .validationFailed])
+    #expect(several.issues.map(\.path) == ["name", "price"])
+
+    // The only problem: the error validate() threw, itself.
+    let data = Data(#"{"name": "Lamp", "price": {"amount": -1}}"#.utf8)
+    var caught = false
+    do {
+      _ = try FlexJSONDecoder().decode(Line.self, from: data)
+    } catch PriceError.negative {
+      caught = true
+    }
+    #expect(caught)
 
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .failFast
-    let failFast = try #require(throws: DecodingError.self) { try decoder.decode(Line.self, from: data) }
-    guard case .dataCorrupted(let context) = failFast else {
-      Issue.record("expected dataCorrupted, got \(failFast)")
-      return
-    }
-    #expect(context.underlyingError is PriceError)
-    #expect(context.codingPath.map(\.stringValue) == ["price"])
+    #expect(throws: PriceError.negative) { try decoder.decode(Line.self, from: data) }
+    #expect(throws: PriceError.negative) { try FlexJSONDecoder.strict().decode(Line.self, from: data) }
   }
 
   // MARK: - Docs/Leniency.md
@@ -384,10 +447,18 @@ struct DocExamplesTests {
     }
     #expect(
       context.debugDescription == #"The FlexKeyMapping of Book maps "bookId", which is not one of its coding keys."#)
-    let collected = try #require(throws: FlexDecodingError.self) {
-      try FlexJSONDecoder().decode(Book.self, from: json)
+    for policy in [FlexJSONDecoder.ErrorPolicy.failFast, .collectAll, .useDefaults] {
+      let decoder = FlexJSONDecoder()
+      decoder.errorPolicy = policy
+      let thrown = try #require(throws: DecodingError.self) { try decoder.decode(Book.self, from: json) }
+      guard case .dataCorrupted(let thrownContext) = thrown else {
+        Issue.record("expected dataCorrupted under \(policy), got \(thrown)")
+        continue
+      }
+      #expect(thrownContext.codingPath.isEmpty)
+      #expect(thrownContext.debugDescription == context.debugDescription)
+      #expect(FlexDecodingError.issues(in: thrown).map(\.kind) == [.dataCorrupted])
     }
-    #expect(collected.issues.map(\.kind) == [.dataCorrupted])
   }
 
   /// Docs/Leniency.md, "The global map".
@@ -407,10 +478,11 @@ struct DocExamplesTests {
     let data = Data(#"{"code": 0, "data": {"list": [{"name": "a"}, {"name": "b"}]}}"#.utf8)
     let items = try decoder.decode([Item].self, from: data, at: "data.list")
     #expect(items == [Item(name: "a"), Item(name: "b")])
-    let collected = try #require(throws: FlexDecodingError.self) {
+    let collected = try #require(throws: DecodingError.self) {
       try decoder.decode([Item].self, from: data, at: "data.items")
     }
-    #expect(collected.issues.map(\.kind) == [.keyNotFound])
+    #expect(ErrorShape(collected).description == #"keyNotFound(items) at "data""#)
+    #expect(FlexDecodingError.issues(in: collected).map(\.description) == ["data.items: key not found"])
     decoder.errorPolicy = .failFast
     #expect(
       ErrorShape { _ = try decoder.decode([Item].self, from: data, at: "data.items") }?.description
@@ -463,13 +535,19 @@ struct DocExamplesTests {
     #expect(try decoder.decode([String].self, from: "[42, 1.50]") == ["42", "1.50"])
     #expect(try decoder.decode([Double].self, from: #"["42", " 42 ", "1e3", "-0.5"]"#) == [42, 42, 1000, -0.5])
     #expect(try decoder.decode([Int].self, from: #"["1.0"]"#) == [1])
-    #expect(throws: FlexDecodingError.self) { try decoder.decode([UInt8].self, from: #"["300"]"#) }
-    #expect(throws: FlexDecodingError.self) { try decoder.decode([Int].self, from: #"["1.5"]"#) }
+    // Out of range or not whole: a type mismatch (the only problem, so its DecodingError).
+    #expect(
+      ErrorShape { _ = try decoder.decode([UInt8].self, from: #"["300"]"#) }?.description
+        == #"typeMismatch(UInt8) at "0""#)
+    #expect(
+      ErrorShape { _ = try decoder.decode([Int].self, from: #"["1.5"]"#) }?.description == #"typeMismatch(Int) at "0""#)
     #expect(
       try decoder.decode([Bool].self, from: #"["true", "false", "YES", "no", "1", "0", 0, 1, 1.0]"#)
         == [true, false, true, false, true, false, false, true, true])
-    #expect(throws: FlexDecodingError.self) { try decoder.decode([Bool].self, from: "[2]") }
-    #expect(throws: FlexDecodingError.self) { try decoder.decode([Int].self, from: "[true]") }
+    #expect(
+      ErrorShape { _ = try decoder.decode([Bool].self, from: "[2]") }?.description == #"typeMismatch(Bool) at "0""#)
+    #expect(
+      ErrorShape { _ = try decoder.decode([Int].self, from: "[true]") }?.description == #"typeMismatch(Int) at "0""#)
 
     decoder.coercions = .all
     #expect(try decoder.decode([Int].self, from: "[true]") == [1])
@@ -477,7 +555,10 @@ struct DocExamplesTests {
     #expect(try decoder.decode([String: [String]].self, from: #"{"x": "a"}"#) == ["x": ["a"]])
 
     decoder.coercions = []
-    #expect(throws: FlexDecodingError.self) { try decoder.decode([Int].self, from: #"["42"]"#) }
+    let uncoerced = try #require(throws: DecodingError.self) { try decoder.decode([Int].self, from: #"["42"]"#) }
+    #expect(
+      ErrorShape(uncoerced) == ErrorShape { _ = try JSONDecoder().decode([Int].self, from: Data(#"["42"]"#.utf8)) })
+    #expect(FlexDecodingError.issues(in: uncoerced).map(\.description) == ["[0]: expected Int but found a string"])
   }
 
   /// Docs/Leniency.md, "Dates: `.flexible`".
@@ -531,7 +612,10 @@ struct DocExamplesTests {
     func log(_ error: any Error) { logged.append("\(error)") }
     let decoder = FlexJSONDecoder()
 
-    for data in [Data(#"{"id": "x", "items": [{}]}"#.utf8), Data(#"{"id": 1,"#.utf8)] {
+    let several = Data(#"{"id": "x", "items": [{}]}"#.utf8)
+    let one = Data(#"{"id": "x", "items": []}"#.utf8)
+    let malformed = Data(#"{"id": 1,"#.utf8)
+    for data in [several, one, malformed] {
       do {
         let order = try decoder.decode(PolicyOrder.self, from: data)
         Issue.record("decoded \(order)")
@@ -541,15 +625,47 @@ struct DocExamplesTests {
         #expect(first.map { ErrorShape($0).description } == #"typeMismatch(Int) at "id""#)
       } catch let error as DecodingError {
         log(error)
-        guard case .dataCorrupted(let context) = error else {
-          Issue.record("expected dataCorrupted")
-          continue
+        if data == one {
+          // One problem: the DecodingError JSONDecoder throws.
+          #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(PolicyOrder.self, from: data) })
+          #expect(ErrorShape(error).description == #"typeMismatch(Int) at "id""#)
+        } else {
+          guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected dataCorrupted")
+            continue
+          }
+          #expect(context.underlyingError is JSONParseError)
         }
-        #expect(context.underlyingError is JSONParseError)
       }
     }
-    #expect(logged.count == 2)
+    #expect(logged.count == 3)
     #expect(logged[0].hasPrefix("3 problems decoding PolicyOrder:\n  id: expected Int but found a string\n"))
+  }
+
+  /// Docs/MigratingFromJSONDecoder.md, "What changes by default" (reading the issues of any
+  /// error, and `LocalizedError`).
+  @Test func migratingIssuesOfAnyError() throws {
+    var logged: [String] = []
+    func log(_ issue: FlexIssue) { logged.append("\(issue)") }
+    let decoder = FlexJSONDecoder()
+    for json in [#"{"id": 1, "items": [{"sku": "a", "price": 1}, {"price": 2}]}"#, #"{"id": "x", "items": [{}]}"#] {
+      do {
+        let order = try decoder.decode(PolicyOrder.self, from: Data(json.utf8))
+        Issue.record("decoded \(order)")
+      } catch {
+        for issue in FlexDecodingError.issues(in: error) { log(issue) }
+      }
+    }
+    #expect(
+      logged == [
+        "items[1].sku: key not found",
+        "id: expected Int but found a string", "items[0].sku: key not found", "items[0].price: key not found",
+      ])
+
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder.decode(PolicyOrder.self, from: #"{"id": "x", "items": [{}]}"#)
+    }
+    #expect(error.localizedDescription == error.description)
   }
 
   /// Docs/MigratingFromJSONDecoder.md, "Getting exactly JSONDecoder's behaviour".

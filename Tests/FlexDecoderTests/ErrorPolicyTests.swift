@@ -286,14 +286,11 @@ extension ErrorPolicyTests {
     (#"{"title": "Gala", "venue": null}"#, .valueNotFound, "expected Dictionary<String, Any> but found null"),
   ])
   func aMissingNestedStructIsOneProblem(json: String, kind: FlexIssue.Kind, message: String) throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: DecodingError.self) {
       try decoder(.collectAll).decode(Event.self, from: Data(json.utf8))
     }
-    #expect(error.issues == [FlexIssue(kind: kind, path: "venue", message: message)])
-    let decodingError = try #require(error.decodingErrors.first)
-    #expect(
-      ErrorShape(decodingError)
-        == ErrorShape { _ = try JSONDecoder().decode(Event.self, from: Data(json.utf8)) })
+    #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(Event.self, from: Data(json.utf8)) })
+    #expect(FlexDecodingError.issues(in: error) == [FlexIssue(kind: kind, path: "venue", message: message)])
   }
 
   @Test func aMissingNestedStructBecomesItsOwnDefaultsUnderUseDefaults() throws {
@@ -404,11 +401,14 @@ extension ErrorPolicyTests {
   }
 
   @Test func useDefaultsThrowsWhenNoLevelAboveABadRawValueCanBeRepaired() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
-      try decoder(.useDefaults).decode(Seat.self, from: Data(#"{"user": "ann", "role": "boss"}"#.utf8))
+    let json = Data(#"{"user": "ann", "role": "boss"}"#.utf8)
+    let error = try #require(throws: DecodingError.self) {
+      try decoder(.useDefaults).decode(Seat.self, from: json)
     }
+    #expect(ErrorShape(error).description == #"dataCorrupted at "role""#)
+    #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(Seat.self, from: json) })
     #expect(
-      error.issues == [
+      FlexDecodingError.issues(in: error) == [
         FlexIssue(kind: .dataCorrupted, path: "role", message: "cannot initialize Role from invalid String value boss")
       ])
   }
@@ -502,6 +502,48 @@ extension ErrorPolicyTests {
   }
 }
 
+// MARK: - A model's own error
+
+extension ErrorPolicyTests {
+  enum MyError: Error, Equatable {
+    case bad
+  }
+
+  /// Throws its own error for a negative count.
+  struct Counter: Decodable, Equatable {
+    var count: Int
+
+    enum CodingKeys: String, CodingKey { case count }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      count = try container.decode(Int.self, forKey: .count)
+      guard count >= 0 else { throw MyError.bad }
+    }
+  }
+
+  @Test func aModelsOwnErrorCanBeCaughtAsItsTypeUnderTheDefaultPolicy() throws {
+    let data = Data(#"{"count": -1}"#.utf8)
+    func caught(_ decode: () throws -> Counter) -> MyError? {
+      do {
+        _ = try decode()
+        return nil
+      } catch let error as MyError {
+        return error
+      } catch {
+        Issue.record("expected MyError, got \(type(of: error)): \(error)")
+        return nil
+      }
+    }
+    #expect(FlexJSONDecoder().errorPolicy == .collectAll)
+    #expect(caught { try FlexJSONDecoder().decode(Counter.self, from: data) } == .bad)
+    #expect(caught { try JSONDecoder().decode(Counter.self, from: data) } == .bad)
+    #expect(try FlexJSONDecoder().decode(Counter.self, from: Data(#"{"count": 2}"#.utf8)).count == 2)
+    let error = try #require(throws: MyError.self) { try FlexJSONDecoder().decode(Counter.self, from: data) }
+    #expect(FlexDecodingError.issues(in: error) == [FlexIssue(kind: .dataCorrupted, path: "", message: "bad")])
+  }
+}
+
 // MARK: - Describing the error
 
 extension ErrorPolicyTests {
@@ -525,19 +567,37 @@ extension ErrorPolicyTests {
   }
 
   @Test func descriptionOfOneProblemIsSingular() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: DecodingError.self) {
       try decoder(.collectAll).decode(Event.self, from: Data(#"{"title": "Gala"}"#.utf8))
     }
-    #expect(error.description == "1 problem decoding Event:\n  venue: key not found")
+    #expect(ErrorShape(error).description == #"keyNotFound(venue) at """#)
+    let single = FlexDecodingError(issues: FlexDecodingError.issues(in: error), typeName: "Event")
+    #expect(single.description == "1 problem decoding Event:\n  venue: key not found")
   }
 
   @Test func aProblemWithTheTopLevelValueHasNoPath() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
-      try decoder(.collectAll).decode([Int].self, from: Data(#"{"a": 1}"#.utf8))
+    let json = Data(#"{"a": 1}"#.utf8)
+    let error = try #require(throws: DecodingError.self) {
+      try decoder(.collectAll).decode([Int].self, from: json)
     }
+    #expect(ErrorShape(error).description == #"typeMismatch(Array<Any>) at """#)
+    #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode([Int].self, from: json) })
+    let issues = FlexDecodingError.issues(in: error)
+    #expect(issues == [FlexIssue(kind: .typeMismatch, path: "", message: "expected Array<Any> but found a dictionary")])
     #expect(
-      error.issues == [FlexIssue(kind: .typeMismatch, path: "", message: "expected Array<Any> but found a dictionary")])
-    #expect(error.description == "1 problem decoding Array<Int>:\n  expected Array<Any> but found a dictionary")
+      FlexDecodingError(issues: issues, typeName: "Array<Int>").description
+        == "1 problem decoding Array<Int>:\n  expected Array<Any> but found a dictionary")
+  }
+
+  @Test func localizedDescriptionIsTheDescription() throws {
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
+    }
+    #expect(error.localizedDescription == error.description)
+    #expect(error.localizedDescription.hasPrefix("8 problems decoding Order:\n  id: expected Int but found a string\n"))
+    let made = FlexDecodingError(
+      issues: [FlexIssue(kind: .keyNotFound, path: "a", message: "key not found")], typeName: "Thing")
+    #expect((made as any Error).localizedDescription == "1 problem decoding Thing:\n  a: key not found")
   }
 
   @Test func decodingErrorsKeepEachProblemsCaseAndCodingPath() throws {
@@ -561,10 +621,11 @@ extension ErrorPolicyTests {
 @Suite("Decoding at a key path under the error policies")
 struct KeyPathPolicyTests {
   @Test func aMissingStepIsReportedWithItsKey() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: DecodingError.self) {
       try FlexJSONDecoder().decode([Int].self, from: Data(#"{"data": {}}"#.utf8), at: "data.items")
     }
-    #expect(error.issues.map(\.description) == ["data.items: key not found"])
+    #expect(ErrorShape(error).description == #"keyNotFound(items) at "data""#)
+    #expect(FlexDecodingError.issues(in: error).map(\.description) == ["data.items: key not found"])
   }
 }
 

@@ -526,13 +526,16 @@ struct KeyMappingProgrammerErrorTests {
     static let keyMapping: FlexKeyMap = ["bookId": "id"]
   }
 
-  @Test(arguments: [FlexJSONDecoder.ErrorPolicy.collectAll, .useDefaults])
+  @Test(arguments: [FlexJSONDecoder.ErrorPolicy.failFast, .collectAll, .useDefaults])
   func aMapNamingAMissingPropertyThrowsUnderEveryPolicy(policy: FlexJSONDecoder.ErrorPolicy) throws {
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = policy
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: DecodingError.self) {
       try decoder.decode(Misnamed.self, from: Data(#"{"id": 1}"#.utf8))
     }
-    #expect(error.issues.contains { $0.message.contains(#"maps "bookId", which is not one of its coding keys"#) })
+    #expect(ErrorShape(error).description == #"dataCorrupted at """#)
+    let issues = FlexDecodingError.issues(in: error)
+    #expect(issues.map(\.kind) == [.dataCorrupted])
+    #expect(issues.contains { $0.message.contains(#"maps "bookId", which is not one of its coding keys"#) })
   }
 }

@@ -200,10 +200,13 @@ struct RecoveryIdiomTests {
 
   @Test func aProblemTheDecodeIfPresentIdiomDoesNotCatchIsReportedAndItsFallbackApplies() throws {
     let json = Self.catalog([#""theme": null"#: #""theme": false"#])
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: DecodingError.self) {
       try decoder(.collectAll).decode(Catalog.self, from: Data(json.utf8))
     }
-    #expect(error.issues.map(\.description) == ["settings.theme: expected String but found bool"])
+    #expect(ErrorShape(error).description == #"typeMismatch(String) at "settings.theme""#)
+    #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(Catalog.self, from: Data(json.utf8)) })
+    #expect(
+      FlexDecodingError.issues(in: error).map(\.description) == ["settings.theme: expected String but found bool"])
     let result = try decoder(.useDefaults).decodeWithReport(Catalog.self, from: Data(json.utf8))
     #expect(result.value == Self.catalogValue)
     #expect(result.issues.map(\.description) == ["settings.theme: expected String but found bool; used nil"])

@@ -81,10 +81,12 @@ struct ReportTests {
 
   @Test func coercionNotesAreNeverThrownWithTheProblems() throws {
     let json = Self.coercedAccount.replacingOccurrences(of: #""verified": 1"#, with: #""verified": 2"#)
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: DecodingError.self) {
       try decoder(.collectAll, reportsCoercions: true).decode(Account.self, from: Data(json.utf8))
     }
-    #expect(error.issues.map(\.description) == ["profile.verified: expected Bool but found number"])
+    #expect(ErrorShape(error).description == #"typeMismatch(Bool) at "profile.verified""#)
+    #expect(
+      FlexDecodingError.issues(in: error).map(\.description) == ["profile.verified: expected Bool but found number"])
   }
 
   @Test func coercionNotesAndSubstitutionsShareOneReportInDocumentOrder() throws {

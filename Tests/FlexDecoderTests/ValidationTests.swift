@@ -85,13 +85,14 @@ struct ValidationTests {
 
   // MARK: - Top level
 
-  @Test func topLevelFailureIsOneIssueWithAnEmptyPath() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+  @Test func topLevelFailureAloneThrowsTheValidationError() throws {
+    let error = try #require(throws: Invalid.self) {
       try decoder(.collectAll).decode(Product.self, from: Self.product([#""Lamp""#: #""""#]))
     }
+    #expect(error == Invalid("name must not be empty"))
     #expect(
-      error.issues == [
-        FlexIssue(kind: .validationFailed, path: "", message: "validation failed: name must not be empty")
+      FlexDecodingError.issues(in: error) == [
+        FlexIssue(kind: .dataCorrupted, path: "", message: "name must not be empty")
       ])
   }
 
@@ -107,27 +108,38 @@ struct ValidationTests {
       ])
   }
 
-  @Test func topLevelFailureUnderFailFastIsDataCorruptedWithTheErrorUnderneath() throws {
-    let error = try #require(throws: DecodingError.self) {
+  @Test func topLevelFailureUnderFailFastThrowsTheValidationError() throws {
+    let error = try #require(throws: Invalid.self) {
       try decoder(.failFast).decode(Product.self, from: Self.product([#""Lamp""#: #""""#]))
     }
-    guard case .dataCorrupted(let context) = error else {
-      Issue.record("expected dataCorrupted, got \(error)")
-      return
-    }
-    #expect(context.codingPath.isEmpty)
-    #expect(context.underlyingError as? Invalid == Invalid("name must not be empty"))
+    #expect(error == Invalid("name must not be empty"))
+    #expect(
+      FlexDecodingError.issues(in: error) == [
+        FlexIssue(kind: .dataCorrupted, path: "", message: "name must not be empty")
+      ])
   }
 
   // MARK: - Nested struct
 
   @Test func nestedFailureIsListedAtItsPath() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    // Alone, it is thrown as validate() threw it, which carries no path.
+    let alone = try #require(throws: Invalid.self) {
       try decoder(.collectAll).decode(Product.self, from: Self.product(["20": "-1"]))
+    }
+    #expect(alone == Invalid("amount must not be negative"))
+    #expect(
+      FlexDecodingError.issues(in: alone) == [
+        FlexIssue(kind: .dataCorrupted, path: "", message: "amount must not be negative")
+      ])
+    // Next to another problem, it is listed at its path.
+    let data = Self.product(["20": "-1", #""sku": "L-3""#: #""sku": true"#])
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Product.self, from: data)
     }
     #expect(
       error.issues == [
-        FlexIssue(kind: .validationFailed, path: "price", message: "validation failed: amount must not be negative")
+        FlexIssue(kind: .validationFailed, path: "price", message: "validation failed: amount must not be negative"),
+        FlexIssue(kind: .typeMismatch, path: "variants[2].sku", message: "expected String but found bool"),
       ])
     let decodingError = try #require(error.decodingErrors.first)
     #expect(ErrorShape(decodingError).description == #"dataCorrupted at "price""#)
@@ -145,16 +157,15 @@ struct ValidationTests {
       ])
   }
 
-  @Test func nestedFailureUnderFailFastIsDataCorruptedAtThePath() throws {
-    let error = try #require(throws: DecodingError.self) {
+  @Test func nestedFailureUnderFailFastThrowsTheValidationError() throws {
+    let error = try #require(throws: Invalid.self) {
       try decoder(.failFast).decode(Product.self, from: Self.product(["20": "-1"]))
     }
-    guard case .dataCorrupted(let context) = error else {
-      Issue.record("expected dataCorrupted, got \(error)")
-      return
-    }
-    #expect(context.codingPath.map(\.stringValue) == ["price"])
-    #expect(context.underlyingError as? Invalid == Invalid("amount must not be negative"))
+    #expect(error == Invalid("amount must not be negative"))
+    #expect(
+      FlexDecodingError.issues(in: error) == [
+        FlexIssue(kind: .dataCorrupted, path: "", message: "amount must not be negative")
+      ])
   }
 
   // MARK: - Array elements and dictionary values
@@ -185,24 +196,24 @@ struct ValidationTests {
       ])
   }
 
-  @Test func failingElementUnderFailFastIsDataCorruptedAtItsIndex() throws {
-    let error = try #require(throws: DecodingError.self) {
+  @Test func failingElementUnderFailFastThrowsTheValidationError() throws {
+    let error = try #require(throws: Invalid.self) {
       try decoder(.failFast).decode(Product.self, from: Self.product(Self.badStock))
     }
-    guard case .dataCorrupted(let context) = error else {
-      Issue.record("expected dataCorrupted, got \(error)")
-      return
-    }
-    #expect(context.codingPath.map(\.stringValue) == ["variants", "Index 1"])
-    #expect(context.codingPath.last?.intValue == 1)
+    #expect(error == Invalid("stock must not be negative"))
+    #expect(
+      FlexDecodingError.issues(in: error) == [
+        FlexIssue(kind: .dataCorrupted, path: "", message: "stock must not be negative")
+      ])
   }
 
   @Test func failingDictionaryValueIsDroppedUnderUseDefaults() throws {
     let data = Self.product([#""stock": 1}}"#: #""stock": -1}, "lyon": {"sku": "L-9", "stock": 4}}"#])
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: Invalid.self) {
       try decoder(.collectAll).decode(Product.self, from: data)
     }
-    #expect(error.issues.map(\.description) == ["stores.paris: validation failed: stock must not be negative"])
+    #expect(error == Invalid("stock must not be negative"))
+    #expect(FlexDecodingError.issues(in: error).map(\.description) == ["stock must not be negative"])
     let result = try decoder(.useDefaults).decodeWithReport(Product.self, from: data)
     #expect(result.value.stores == ["lyon": Variant(sku: "L-9", stock: 4)])
     #expect(result.issues.map(\.kind) == [.droppedElement])
@@ -210,14 +221,15 @@ struct ValidationTests {
 
   // MARK: - Optional
 
-  @Test func failingOptionalIsListedThenNilUnderUseDefaults() throws {
+  @Test func failingOptionalAloneThrowsTheValidationErrorThenIsNilUnderUseDefaults() throws {
     let data = Self.product([#""percent": 10"#: #""percent": 150"#])
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: Invalid.self) {
       try decoder(.collectAll).decode(Product.self, from: data)
     }
+    #expect(error == Invalid("percent must be 0...100"))
     #expect(
-      error.issues == [
-        FlexIssue(kind: .validationFailed, path: "discount", message: "validation failed: percent must be 0...100")
+      FlexDecodingError.issues(in: error) == [
+        FlexIssue(kind: .dataCorrupted, path: "", message: "percent must be 0...100")
       ])
     let result = try decoder(.useDefaults).decodeWithReport(Product.self, from: data)
     var expected = Self.validProduct
@@ -229,11 +241,15 @@ struct ValidationTests {
       ])
   }
 
-  @Test func failingOptionalUnderFailFastIsDataCorruptedAtItsKey() throws {
-    let error = try #require(throws: DecodingError.self) {
+  @Test func failingOptionalUnderFailFastThrowsTheValidationError() throws {
+    let error = try #require(throws: Invalid.self) {
       try decoder(.failFast).decode(Product.self, from: Self.product([#""percent": 10"#: #""percent": 150"#]))
     }
-    #expect(ErrorShape(error).description == #"dataCorrupted at "discount""#)
+    #expect(error == Invalid("percent must be 0...100"))
+    #expect(
+      FlexDecodingError.issues(in: error) == [
+        FlexIssue(kind: .dataCorrupted, path: "", message: "percent must be 0...100")
+      ])
   }
 
   // MARK: - Together with other problems
@@ -270,10 +286,11 @@ struct ValidationTests {
     // The missing sku is repaired with "" and the variant then fails validation: under
     // `.collectAll` that may be the placeholder's doing, so only the missing key is listed.
     let data = Self.product([#"{"sku": "L-2", "stock": 0}"#: #"{"stock": -1}"#])
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try #require(throws: DecodingError.self) {
       try decoder(.collectAll).decode(Product.self, from: data)
     }
-    #expect(error.issues.map(\.description) == ["variants[1].sku: key not found"])
+    #expect(ErrorShape(error).description == #"keyNotFound(sku) at "variants.1""#)
+    #expect(FlexDecodingError.issues(in: error).map(\.description) == ["variants[1].sku: key not found"])
   }
 
   @Test func aValueDroppedAfterARepairInsideItIsReportedAsDroppedUnderUseDefaults() throws {
