@@ -119,8 +119,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// The call `decode(type, forKey: key)` of this container, as the recovery pass names it.
   @inline(__always)
-  private func site(_ key: Key, _ type: Any.Type) -> CallSite {
-    CallSite(owner: Key.self, key: key.stringValue, type: type)
+  private func site(_ key: Key, _ type: Any.Type, isOptional: Bool = false) -> CallSite {
+    CallSite(owner: Key.self, key: key.stringValue, type: type, isOptional: isOptional)
   }
 
   /// `valueIndex`, or `keyNotFound` for `key`.
@@ -163,7 +163,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     guard let valueIndex = presentValue(forKey: key) else { return nil }
     return try decoder.recoveringCall(
-      recovery, site: site(key, T?.self), type: type, path: codingPath + [key], valueIndex: valueIndex,
+      recovery, site: site(key, type, isOptional: true), type: type, path: codingPath + [key], valueIndex: valueIndex,
       action: .makeNil, failsPlainly: decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
       replacement: { _ in .some(nil) }
     ) {

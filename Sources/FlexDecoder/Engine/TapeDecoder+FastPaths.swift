@@ -13,8 +13,7 @@
 
 extension TapeDecoder {
   /// Whether ``decodeFastScalar(_:at:path:)`` handles `type` at `valueIndex`: a standard scalar,
-  /// or an array of them when no replay is under way (coercions and element-level recovery take
-  /// the generic route).
+  /// or an array of `Double`, `Int` or `String`.
   ///
   /// Asked first, and answered without forming `T?`: in unspecialized generic code, a local of
   /// type `T?` anywhere in a function costs a metadata lookup on every call, taken or not.
@@ -25,8 +24,8 @@ extension TapeDecoder {
     {
       return true
     }
-    return (type == [Double].self || type == [Int].self || type == [String].self)
-      && tape[valueIndex].kind == .array && session.recovery == nil
+    // The cheap test first: each array metatype is a runtime lookup.
+    return tape[valueIndex].kind == .array && (type == [Double].self || type == [Int].self || type == [String].self)
   }
 
   /// `T` decoded directly; `T` must pass ``isFastScalar(_:at:)``.
@@ -42,6 +41,15 @@ extension TapeDecoder {
       return unsafeBitCast(try unwrapInteger(Int64.self, at: valueIndex, path: path()), to: T.self)
     }
     if T.self == Float.self { return unsafeBitCast(try unwrapFloat(at: valueIndex, path: path()), to: T.self) }
+    return try decodeFastArray(type, at: valueIndex, path: path())
+  }
+
+  /// The arrays of ``decodeFastScalar(_:at:path:)``, apart so that the scalar cases do not pay
+  /// for the array metatypes (each a runtime lookup).
+  @inline(never)
+  private func decodeFastArray<T>(_ type: T.Type, at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws
+    -> T
+  {
     if T.self == [Double].self {
       return unsafeBitCast(
         try decodeArray(at: valueIndex, path: path()) { try unwrapDouble(at: $0, path: $1()) }, to: T.self)
@@ -62,6 +70,9 @@ extension TapeDecoder {
     at arrayIndex: Int, path: @autoclosure () -> [any CodingKey],
     _ element: (Int, @autoclosure () -> [any CodingKey]) throws -> Element
   ) throws -> [Element] {
+    if let recovery = session.recovery {
+      return try decodeArrayRecovering(at: arrayIndex, recovery, path: path(), element)
+    }
     let count = Int(tape[arrayIndex].length)
     var result: [Element] = []
     result.reserveCapacity(count)
@@ -70,6 +81,45 @@ extension TapeDecoder {
       for ordinal in 0..<count {
         result.append(try element(position, path() + [IndexCodingKey(index: ordinal)]))
         position = tape.next(after: position)
+      }
+    }
+    return result
+  }
+
+  /// ``decodeArray(at:path:_:)`` during the recovery pass: the array is a value of its own (a
+  /// frame, for the decision of its elements' calls), each element read plainly, and only an
+  /// element that fails goes through the engine's call — coerced, or dropped.
+  private func decodeArrayRecovering<Element>(
+    at arrayIndex: Int, _ recovery: RecoveryState, path: @autoclosure () -> [any CodingKey],
+    _ element: (Int, @autoclosure () -> [any CodingKey]) throws -> Element
+  ) throws -> [Element] {
+    let requester = recovery.nextRequester
+    recovery.nextRequester = nil
+    recovery.frames.append(RecoveryFrame(requester: requester, startGeneration: recovery.begin()))
+    defer { recovery.frames.removeLast() }
+    let expectation = ScalarExpectation(Element.self)
+    let count = Int(tape[arrayIndex].length)
+    var result: [Element] = []
+    result.reserveCapacity(count)
+    var position = arrayIndex &+ 1
+    try withoutActuallyEscaping(path) { path in
+      for ordinal in 0..<count {
+        let elementIndex = position
+        position = tape.next(after: position)
+        if !certainlyFails(expectation, at: elementIndex),
+          let value = try? element(elementIndex, path() + [IndexCodingKey(index: ordinal)])
+        {
+          result.append(value)
+          continue
+        }
+        let elementPath = { path() + [IndexCodingKey(index: ordinal)] }
+        _ = try recoveringCall(
+          recovery, site: nil, type: Element.self, path: elementPath(), valueIndex: elementIndex, action: .drop,
+          failsPlainly: true, replacement: { _ in false }
+        ) {
+          result.append(try element(elementIndex, elementPath()))
+          return true
+        }
       }
     }
     return result

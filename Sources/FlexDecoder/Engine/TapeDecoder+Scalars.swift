@@ -61,10 +61,12 @@ extension TapeDecoder {
     case .null:
       throw valueNotFound(type, path: path())
     case .string where coercions.contains(.stringToNumber):
-      let value = StringCoercion.withNumberText(in: tape.string(at: valueIndex)) { text, isInteger in
-        isInteger
-          ? NumberParsing.integer(fromIntegerText: text, as: type)
-          : NumberParsing.integer(fromDecimalText: text, as: type)
+      let value = withStringBytes(at: valueIndex) { bytes in
+        StringCoercion.withNumberText(in: bytes) { text, isInteger in
+          isInteger
+            ? NumberParsing.integer(fromIntegerText: text, as: type)
+            : NumberParsing.integer(fromDecimalText: text, as: type)
+        }
       }
       if let value {
         noteCoercion(at: valueIndex, to: type, path: path())
@@ -89,11 +91,9 @@ extension TapeDecoder {
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return value }
       if coercions.contains(.stringToNumber),
-        let value = StringCoercion.withNumberText(
-          in: tape.string(at: valueIndex),
-          { text, _ in
-            NumberParsing.double(fromNumberText: text)
-          })
+        let value = withStringBytes(
+          at: valueIndex, { StringCoercion.withNumberText(in: $0) { text, _ in NumberParsing.double(fromNumberText: text) } }
+        )
       {
         noteCoercion(at: valueIndex, to: Double.self, path: path())
         return value
@@ -119,11 +119,9 @@ extension TapeDecoder {
     case .string:
       if let value = nonConformingFloat(at: valueIndex) { return Float(value) }
       if coercions.contains(.stringToNumber),
-        let value = StringCoercion.withNumberText(
-          in: tape.string(at: valueIndex),
-          { text, _ in
-            NumberParsing.float(fromNumberText: text)
-          })
+        let value = withStringBytes(
+          at: valueIndex, { StringCoercion.withNumberText(in: $0) { text, _ in NumberParsing.float(fromNumberText: text) } }
+        )
       {
         noteCoercion(at: valueIndex, to: Float.self, path: path())
         return value
@@ -139,6 +137,14 @@ extension TapeDecoder {
     default: break
     }
     throw typeMismatch(Float.self, at: valueIndex, path: path())
+  }
+
+  /// `body` over the UTF-8 bytes of the string at `valueIndex`: in place when it has no escapes,
+  /// else those of the decoded string.
+  private func withStringBytes<R>(at valueIndex: Int, _ body: (UnsafeRawBufferPointer) -> R?) -> R? {
+    if tape[valueIndex].flags & StringFlags.hasEscapes == 0 { return body(tape.rawBytes(at: valueIndex)) }
+    var string = tape.string(at: valueIndex)
+    return string.withUTF8 { body(UnsafeRawBufferPointer($0)) }
   }
 
   /// With `.convertFromString`, the string at `valueIndex` read as infinity or NaN. As in

@@ -112,17 +112,28 @@ struct TypeTraits: Sendable {
   let keyMapping: FlexKeyMap?
   /// Whether the type conforms to ``FlexValidatable``.
   let isValidatable: Bool
+  /// The type as a collection the recovery pass decodes element by element, if it is one
+  /// (Recovery/TapeDecoder+Collections.swift).
+  let recoveringArray: (any RecoveringArrayDecodable.Type)?
+  let recoveringDictionary: (any RecoveringDictionaryDecodable.Type)?
 
   private static let cache = ProcessTypeCache<TypeTraits>()
 
   /// The traits of `type`, from the process-wide cache.
   static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
     cache.value(for: identifier) {
+      let recoveringArray = type as? any RecoveringArrayDecodable.Type
+      let recoveringDictionary = recoveringArray == nil ? type as? any RecoveringDictionaryDecodable.Type : nil
       // One conformance question for the many types that customize nothing.
-      guard type is any _FlexTypeCustomization.Type else { return TypeTraits(keyMapping: nil, isValidatable: false) }
+      guard type is any _FlexTypeCustomization.Type else {
+        return TypeTraits(
+          keyMapping: nil, isValidatable: false, recoveringArray: recoveringArray,
+          recoveringDictionary: recoveringDictionary)
+      }
       return TypeTraits(
         keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
-        isValidatable: type is any FlexValidatable.Type)
+        isValidatable: type is any FlexValidatable.Type, recoveringArray: recoveringArray,
+        recoveringDictionary: recoveringDictionary)
     }
   }
 }

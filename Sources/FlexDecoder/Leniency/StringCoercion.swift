@@ -8,15 +8,21 @@ enum StringCoercion {
   /// string is not a number.
   static func withNumberText<R>(in string: String, _ body: (UnsafeRawBufferPointer, _ isInteger: Bool) -> R?) -> R? {
     var string = string
-    return string.withUTF8 { buffer -> R? in
-      var start = 0
-      var end = buffer.count
-      while start < end && isSpace(buffer[start]) { start += 1 }
-      while end > start && isSpace(buffer[end - 1]) { end -= 1 }
-      let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start..<end])
-      guard let isInteger = validateNumber(text) else { return nil }
-      return body(text, isInteger)
-    }
+    return string.withUTF8 { buffer -> R? in withNumberText(in: UnsafeRawBufferPointer(buffer), body) }
+  }
+
+  /// ``withNumberText(in:_:)-(String,_)`` over the UTF-8 bytes of a string (a string of the
+  /// tape without escapes is read in place: no `String` is made).
+  static func withNumberText<R>(
+    in buffer: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, _ isInteger: Bool) -> R?
+  ) -> R? {
+    var start = 0
+    var end = buffer.count
+    while start < end && isSpace(buffer[start]) { start += 1 }
+    while end > start && isSpace(buffer[end - 1]) { end -= 1 }
+    let text = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+    guard let isInteger = validateNumber(text) else { return nil }
+    return body(text, isInteger)
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -40,11 +40,15 @@ struct CallSite: Hashable {
   let owner: ObjectIdentifier
   let key: String
   let type: ObjectIdentifier
+  /// A `decodeIfPresent` call (named apart from `decode` without forming `Optional<T>`, a
+  /// runtime lookup in generic code).
+  let isOptional: Bool
 
-  init(owner: Any.Type, key: String, type: Any.Type) {
+  init(owner: Any.Type, key: String, type: Any.Type, isOptional: Bool = false) {
     self.owner = ObjectIdentifier(owner)
     self.key = key
     self.type = ObjectIdentifier(type)
+    self.isOptional = isOptional
   }
 }
 

@@ -14,12 +14,12 @@ extension TapeDecoder {
     let savedType = pendingType
     pendingType = type
     defer { pendingType = savedType }
+    let traits = session.traits(of: type)
     // A `[String: …]` dictionary is decoded by the engine here, member by member (keys as
     // written, as the special route reads them).
-    if isSpecialType(T.self) && !(T.self is any StringKeyedDictionaryMarker.Type && tape[valueIndex].kind == .object) {
+    if isSpecialType(T.self) && !(traits.recoveringDictionary != nil && tape[valueIndex].kind == .object) {
       return try decodeSpecialType(type, at: valueIndex)
     }
-    let traits = session.traits(of: type)
     let savedIndex = index
     index = valueIndex
     defer { index = savedIndex }
@@ -32,7 +32,7 @@ extension TapeDecoder {
     let pathDepth = pathStack.count
     while true {
       do {
-        let value = try decodeBodyRecovering(type, at: valueIndex)
+        let value = try decodeBodyRecovering(type, at: valueIndex, traits: traits)
         // A failure still pending was caught inside the value.
         recovery.failure = nil
         if session.trackedContainers.count > trackedBefore {
@@ -57,13 +57,5 @@ extension TapeDecoder {
         pendingType = type
       }
     }
-  }
-
-  /// One attempt at the value: arrays and `[String: …]` dictionaries element by element (so
-  /// that bad elements can be dropped), anything else through `init(from:)`.
-  @inline(__always)
-  private func decodeBodyRecovering<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
-    if let recovered = try decodeCollectionRecovering(type, at: valueIndex) { return recovered }
-    return try T(from: self)
   }
 }

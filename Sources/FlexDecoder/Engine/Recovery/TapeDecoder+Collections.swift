@@ -6,12 +6,12 @@
 @_spi(Engine) import FlexCore
 
 /// Arrays whose elements the engine decodes itself during the recovery pass.
-protocol RecoveringArrayDecodable {
+protocol RecoveringArrayDecodable: SendableMetatype {
   static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Self
 }
 
 /// `[String: Value]` dictionaries whose values the engine decodes itself during the recovery pass.
-protocol RecoveringDictionaryDecodable {
+protocol RecoveringDictionaryDecodable: SendableMetatype {
   static func decodeRecovering(from decoder: TapeDecoder, at objectIndex: Int) throws -> Self
 }
 
@@ -22,9 +22,8 @@ extension Array: RecoveringArrayDecodable where Element: Decodable {
     elements.reserveCapacity(Int(tape[arrayIndex].length))
     var position = arrayIndex &+ 1
     for ordinal in 0..<Int(tape[arrayIndex].length) {
-      let key = IndexCodingKey(index: ordinal)
-      if let element = try decoder.decodeDroppable(Element.self, at: position, key: key) {
-        elements.append(element)
+      try decoder.decodeDroppable(Element.self, at: position, key: IndexCodingKey(index: ordinal)) {
+        elements.append($0)
       }
       position = tape.next(after: position)
     }
@@ -41,11 +40,10 @@ extension Dictionary: RecoveringDictionaryDecodable where Key == String, Value: 
     for _ in 0..<Int(tape[objectIndex].length) {
       let name = tape.string(at: keyIndex)
       // The first occurrence of a key wins, as in JSONDecoder.
-      if members[name] == nil,
-        let value = try decoder.decodeDroppable(
-          Value.self, at: keyIndex &+ 1, key: DictionaryMemberKey(stringValue: name))
-      {
-        members[name] = value
+      if members.index(forKey: name) == nil {
+        try decoder.decodeDroppable(Value.self, at: keyIndex &+ 1, key: DictionaryMemberKey(stringValue: name)) {
+          members[name] = $0
+        }
       }
       keyIndex = tape.next(after: keyIndex &+ 1)
     }
@@ -54,32 +52,51 @@ extension Dictionary: RecoveringDictionaryDecodable where Key == String, Value: 
 }
 
 extension TapeDecoder {
-  /// During the recovery pass: `T` decoded by ``RecoveringArrayDecodable`` or
-  /// ``RecoveringDictionaryDecodable`` when it is such a collection and the value has the
-  /// matching JSON type; otherwise `nil` (the ordinary route applies).
-  @inline(never)
-  func decodeCollectionRecovering<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T? {
+  /// During the recovery pass: `T` decoded element by element when its traits found it a
+  /// ``RecoveringArrayDecodable`` or ``RecoveringDictionaryDecodable`` and the value has the
+  /// matching JSON type; otherwise through `init(from:)`. (No `T?`, no dynamic cast: in
+  /// unspecialized code each costs a runtime lookup per value.)
+  @inline(__always)
+  func decodeBodyRecovering<T: Decodable>(_ type: T.Type, at valueIndex: Int, traits: TypeTraits) throws -> T {
     switch tape[valueIndex].kind {
     case .array:
-      guard let arrayType = type as? any RecoveringArrayDecodable.Type else { return nil }
-      return try arrayType.decodeRecovering(from: self, at: valueIndex) as? T
+      if let arrayType = traits.recoveringArray {
+        func decode<A: RecoveringArrayDecodable>(_ arrayType: A.Type) throws -> T {
+          // `A` is `T` (the traits were computed for `T`): the cast only informs the compiler.
+          unsafeBitCast(try A.decodeRecovering(from: self, at: valueIndex), to: T.self)
+        }
+        return try decode(arrayType)
+      }
     case .object:
-      guard let dictionaryType = type as? any RecoveringDictionaryDecodable.Type else { return nil }
-      return try dictionaryType.decodeRecovering(from: self, at: valueIndex) as? T
+      if let dictionaryType = traits.recoveringDictionary {
+        func decode<D: RecoveringDictionaryDecodable>(_ dictionaryType: D.Type) throws -> T {
+          unsafeBitCast(try D.decodeRecovering(from: self, at: valueIndex), to: T.self)
+        }
+        return try decode(dictionaryType)
+      }
     default:
-      return nil
+      break
     }
+    return try T(from: self)
   }
 
-  /// Decodes one element or dictionary value, a call of the engine's: a failure that cannot be
-  /// repaired inside the value drops it (`nil`) and is recorded.
-  func decodeDroppable<T: Decodable>(_ type: T.Type, at valueIndex: Int, key: any CodingKey) throws -> T? {
-    guard let recovery else { return try decodeChild(type, at: valueIndex, key: key, explicitPath: nil) }
-    return try recoveringCall(
+  /// Decodes one element or dictionary value, a call of the engine's, and hands it to `store`:
+  /// a failure that cannot be repaired inside the value drops it (`store` is not called) and is
+  /// recorded. (No `T?` anywhere: in unspecialized code it would cost a metadata lookup per
+  /// element.)
+  func decodeDroppable<T: Decodable>(
+    _ type: T.Type, at valueIndex: Int, key: any CodingKey, into store: (T) -> Void
+  ) throws {
+    guard let recovery else {
+      store(try decodeChild(type, at: valueIndex, key: key, explicitPath: nil))
+      return
+    }
+    _ = try recoveringCall(
       recovery, site: nil, type: type, path: pathStack + [key], valueIndex: valueIndex, action: .drop,
-      failsPlainly: certainlyFails(ScalarExpectation(type), at: valueIndex), replacement: { _ in .some(nil) }
+      failsPlainly: certainlyFails(ScalarExpectation(type), at: valueIndex), replacement: { _ in false }
     ) {
-      try decodeChild(type, at: valueIndex, key: key, explicitPath: nil)
+      store(try decodeChild(type, at: valueIndex, key: key, explicitPath: nil))
+      return true
     }
   }
 }

@@ -96,7 +96,8 @@ extension TapeDecoder {
   ///   - replacement: the repaired result, or `nil` if none can be made.
   @inline(__always)
   func recoveringCall<T>(
-    _ recovery: RecoveryState, site: CallSite?, type: Any.Type, path: @autoclosure () -> [any CodingKey],
+    _ recovery: RecoveryState, site: @autoclosure () -> CallSite?, type: Any.Type,
+    path: @autoclosure () -> [any CodingKey],
     valueIndex: @autoclosure () -> Int?, action: RecoveryAction = .substitute,
     missingKeyMessage: @autoclosure () -> String? = nil, failsPlainly: Bool = false,
     replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
@@ -106,7 +107,8 @@ extension TapeDecoder {
     let generation = recovery.begin()
     let issuesAtStart = recovery.issueCount
     let notesAtStart = session.notes.count
-    recovery.nextRequester = site
+    // The site names the frame of a nested value the body decodes (scalars have none).
+    if ScalarExpectation(type) == .any { recovery.nextRequester = site() }
     var error: (any Error)?
     if !failsPlainly {
       do {
@@ -116,8 +118,8 @@ extension TapeDecoder {
       }
     }
     return try handleFailure(
-      recovery, error, generation: generation, issuesAtStart: issuesAtStart, notesAtStart: notesAtStart, site: site,
-      type: type, path: path(), valueIndex: valueIndex(), action: action, missingKeyMessage: missingKeyMessage(),
+      recovery, error, generation: generation, issuesAtStart: issuesAtStart, notesAtStart: notesAtStart,
+      site: site, type: type, path: path, valueIndex: valueIndex(), action: action, missingKeyMessage: missingKeyMessage,
       replacement: replacement, body)
   }
 
@@ -126,10 +128,12 @@ extension TapeDecoder {
   @inline(never)
   private func handleFailure<T>(
     _ recovery: RecoveryState, _ caught: (any Error)?, generation: Int, issuesAtStart: Int, notesAtStart: Int,
-    site: CallSite?, type: Any.Type, path: [any CodingKey], valueIndex: Int?, action: RecoveryAction,
-    missingKeyMessage: String?, replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
+    site makeSite: () -> CallSite?, type: Any.Type, path makePath: () -> [any CodingKey], valueIndex: Int?,
+    action: RecoveryAction, missingKeyMessage: () -> String?, replacement: ([any CodingKey]) -> T?,
+    _ body: () throws -> T
   ) throws -> T {
     if let stop = caught as? RecoveryStop { throw stop }
+    let site = makeSite()
     let depth = recovery.depth
     // A failure that happened inside this call (in the value it decodes).
     var inner = recovery.failure.flatMap { $0.originGeneration > generation ? $0 : nil }
@@ -178,6 +182,8 @@ extension TapeDecoder {
       return try body()  // not reached: a failure from inside comes with the error it threw
     }
     guard recovery.policy != .failFast else { throw RecoveryStop(error: error) }
+    let path = makePath()
+    let missingKeyMessage = missingKeyMessage()
     // A model's own error after repairs inside the same value is their consequence.
     let isConsequence = recovery.issueCount > issuesAtStart && inner == nil
     let isReported = (inner?.isReported ?? false) || (isConsequence && recovery.policy == .collectAll)
