@@ -146,7 +146,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return try decoder.recoveringCall(
       recovery, site: site(key, type), type: type, path: codingPath + [key], valueIndex: valueIndex,
       missingKeyMessage: missingKeyMessage(key), failsPlainly: failsPlainly,
-      replacement: { decoder.placeholder(type, path: $0) }
+      replacement: { try decoder.requirePlaceholder(type, path: $0) }
     ) {
       try unwrap(try require(valueIndex, forKey: key), codingPath + [key])
     }
@@ -165,7 +165,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return try decoder.recoveringCall(
       recovery, site: site(key, type, isOptional: true), type: type, path: codingPath + [key], valueIndex: valueIndex,
       action: .makeNil, failsPlainly: decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
-      replacement: { _ in .some(nil) }
+      replacement: { _ in nil }
     ) {
       try unwrap(valueIndex, codingPath + [key])
     }

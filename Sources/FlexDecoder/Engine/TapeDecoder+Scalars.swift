@@ -63,9 +63,7 @@ extension TapeDecoder {
     case .string where coercions.contains(.stringToNumber):
       let value = withStringBytes(at: valueIndex) { bytes in
         StringCoercion.withNumberText(in: bytes) { text, isInteger in
-          isInteger
-            ? NumberParsing.integer(fromIntegerText: text, as: type)
-            : NumberParsing.integer(fromDecimalText: text, as: type)
+          Self.coercedInteger(text, isInteger: isInteger, as: type)
         }
       }
       if let value {
@@ -137,6 +135,30 @@ extension TapeDecoder {
     default: break
     }
     throw typeMismatch(Float.self, at: valueIndex, path: path())
+  }
+
+  /// The integer `text` holds, read as `Int64` or `UInt64` (specialized code; this route is
+  /// generic over `T`) and then narrowed, or in `T` itself when it is wider.
+  private static func coercedInteger<T: FixedWidthInteger>(
+    _ text: UnsafeRawBufferPointer, isInteger: Bool, as type: T.Type
+  ) -> T? {
+    guard T.bitWidth <= 64 else {
+      return isInteger
+        ? NumberParsing.integer(fromIntegerText: text, as: type)
+        : NumberParsing.integer(fromDecimalText: text, as: type)
+    }
+    if T.isSigned {
+      let wide =
+        isInteger
+        ? NumberParsing.integer(fromIntegerText: text, as: Int64.self)
+        : NumberParsing.integer(fromDecimalText: text, as: Int64.self)
+      return wide.flatMap { T(exactly: $0) }
+    }
+    let wide =
+      isInteger
+      ? NumberParsing.integer(fromIntegerText: text, as: UInt64.self)
+      : NumberParsing.integer(fromDecimalText: text, as: UInt64.self)
+    return wide.flatMap { T(exactly: $0) }
   }
 
   /// `body` over the UTF-8 bytes of the string at `valueIndex`: in place when it has no escapes,

@@ -30,7 +30,7 @@ extension TapeDecoder: SingleValueDecodingContainer {
     return try recoveringCall(
       recovery, site: CallSite(owner: pendingType ?? Never.self, key: "", type: type), type: type, path: pathStack,
       valueIndex: valueIndex, failsPlainly: certainlyFails(ScalarExpectation(type), at: valueIndex),
-      replacement: { placeholder(type, path: $0) }
+      replacement: { try requirePlaceholder(type, path: $0) }
     ) {
       try decodeValue(type, at: valueIndex)
     }

@@ -91,7 +91,10 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
       recovery, site: CallSite(owner: owner, key: "*", type: type), type: type, path: elementPath,
       valueIndex: element,
       failsPlainly: element.map { decoder.certainlyFails(ScalarExpectation(type), at: $0) } ?? true,
-      replacement: { element == nil ? nil : decoder.placeholder(type, path: $0) }
+      replacement: { path in
+        guard element != nil else { throw NoPlaceholder() }
+        return try decoder.requirePlaceholder(type, path: path)
+      }
     ) {
       try unwrap(try requireElement(type), elementPath)
     }

@@ -50,6 +50,14 @@ struct CallSite: Hashable {
     self.type = ObjectIdentifier(type)
     self.isOptional = isOptional
   }
+
+  /// Hashes the key's length, not its text: sites of one owner rarely share a type and a key
+  /// length, and hashing the text is most of the cost of a lookup, made on every failure.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(owner)
+    hasher.combine(type)
+    hasher.combine(key.utf8.count &* 2 &+ (isOptional ? 1 : 0))
+  }
 }
 
 /// A value being decoded during the recovery pass.
@@ -64,8 +72,9 @@ struct RecoveryFrame {
   var requesterChainEscapes = false
 }
 
-/// The failure now propagating, which no call has repaired yet.
-struct PendingFailure {
+/// The failure now propagating, which no call has repaired yet. (A class: the pass tests for
+/// one at every call, and an optional reference is one word to test.)
+final class PendingFailure {
   /// The generation of the call that failed first.
   let originGeneration: Int
   /// Whether a call already tried to repair it and could not (no placeholder): the next
@@ -77,6 +86,14 @@ struct PendingFailure {
   /// The user call the error last propagated out of, and the depth (frame count) it was made at.
   var lastExited: CallSite?
   var lastExitedDepth: Int
+
+  init(originGeneration: Int, isSettled: Bool, isReported: Bool, lastExited: CallSite?, lastExitedDepth: Int) {
+    self.originGeneration = originGeneration
+    self.isSettled = isSettled
+    self.isReported = isReported
+    self.lastExited = lastExited
+    self.lastExitedDepth = lastExitedDepth
+  }
 }
 
 /// The state of the recovery pass.

@@ -100,7 +100,7 @@ extension TapeDecoder {
     path: @autoclosure () -> [any CodingKey],
     valueIndex: @autoclosure () -> Int?, action: RecoveryAction = .substitute,
     missingKeyMessage: @autoclosure () -> String? = nil, failsPlainly: Bool = false,
-    replacement: ([any CodingKey]) -> T?, _ body: () throws -> T
+    replacement: ([any CodingKey]) throws -> T, _ body: () throws -> T
   ) throws -> T {
     // A failure still pending here was caught by the code now making this call.
     if recovery.failure != nil { recovery.failure = nil }
@@ -129,7 +129,7 @@ extension TapeDecoder {
   private func handleFailure<T>(
     _ recovery: RecoveryState, _ caught: (any Error)?, generation: Int, issuesAtStart: Int, notesAtStart: Int,
     site makeSite: () -> CallSite?, type: Any.Type, path makePath: () -> [any CodingKey], valueIndex: Int?,
-    action: RecoveryAction, missingKeyMessage: () -> String?, replacement: ([any CodingKey]) -> T?,
+    action: RecoveryAction, missingKeyMessage: () -> String?, replacement: ([any CodingKey]) throws -> T,
     _ body: () throws -> T
   ) throws -> T {
     if let stop = caught as? RecoveryStop { throw stop }
@@ -139,14 +139,13 @@ extension TapeDecoder {
     var inner = recovery.failure.flatMap { $0.originGeneration > generation ? $0 : nil }
     if caught == nil { inner = nil }
     // (The top-level call, at depth 0, has no boundary above it to learn: it always decides.)
-    if let caught, var failure = inner, !failure.isSettled, depth > 0 {
+    if let caught, let failure = inner, !failure.isSettled, depth > 0 {
       // It may still be repaired where it happened, once the boundaries above have learned
       // that the code in between lets it through: pass it on.
       if let site {
         failure.lastExited = site
         failure.lastExitedDepth = depth
       }
-      recovery.failure = failure
       throw caught
     }
     guard recovery.isRepairable(site, depth: depth) else {
@@ -167,14 +166,13 @@ extension TapeDecoder {
     let error: any Error
     if inner == nil {
       recovery.nextRequester = site
-      switch try retryWithCoercions(
-        failing: caught, issuesAtStart: issuesAtStart, notesAtStart: notesAtStart, recovery, body)
-      {
-      case .success(let value):
+      do {
+        let value = try retryWithCoercions(
+          failing: caught, issuesAtStart: issuesAtStart, notesAtStart: notesAtStart, recovery, body)
         recovery.failure = nil
         return value
-      case .failure(let reported):
-        error = reported
+      } catch let failed as FailedRetry {
+        error = failed.error
       }
     } else if let caught {
       error = caught
@@ -187,7 +185,7 @@ extension TapeDecoder {
     // A model's own error after repairs inside the same value is their consequence.
     let isConsequence = recovery.issueCount > issuesAtStart && inner == nil
     let isReported = (inner?.isReported ?? false) || (isConsequence && recovery.policy == .collectAll)
-    if let repaired = replacement(path) {
+    if let repaired = try? replacement(path) {
       // Under `.useDefaults` the repair is always reported (it changes the value).
       if !isReported {
         record(error, path: path, valueIndex: valueIndex, action: action, missingKeyMessage: missingKeyMessage)
@@ -208,13 +206,14 @@ extension TapeDecoder {
   }
 
   /// `body` run again with the decoder's coercions in force. Returns the value if that works;
-  /// otherwise the error to report — the retry's own when a coercion was applied before it
-  /// failed (it says more: `"[1, \"x\"]"` as JSON failed at its element 1), else the first.
+  /// otherwise throws ``FailedRetry`` with the error to report — the retry's own when a coercion
+  /// was applied before it failed (it says more: `"[1, \"x\"]"` as JSON failed at its element
+  /// 1), else the first. (No `Result<T, …>`: in generic code its metadata is a runtime lookup.)
   private func retryWithCoercions<T>(
     failing error: (any Error)?, issuesAtStart: Int, notesAtStart: Int, _ recovery: RecoveryState,
     _ body: () throws -> T
-  ) throws -> Result<T, any Error> {
-    if let error, options.coercions.isEmpty || session.coercionsActive { return .failure(error) }
+  ) throws -> T {
+    if let error, options.coercions.isEmpty || session.coercionsActive { throw FailedRetry(error: error) }
     // What the failed attempt recorded inside is recorded again by the retry.
     recovery.dropIssues(after: issuesAtStart)
     if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
@@ -223,14 +222,20 @@ extension TapeDecoder {
     defer { session.coercionsActive = wasActive }
     let appliedBefore = session.coercionsApplied
     do {
-      return .success(try body())
+      return try body()
     } catch let stop as RecoveryStop {
       throw stop
     } catch let retryError {
       if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
-      guard let error else { return .failure(retryError) }
-      return .failure(session.coercionsApplied > appliedBefore ? retryError : error)
+      guard let error else { throw FailedRetry(error: retryError) }
+      throw FailedRetry(error: session.coercionsApplied > appliedBefore ? retryError : error)
     }
+  }
+
+  /// ``placeholder(_:path:)``, or ``NoPlaceholder`` when `T` has none.
+  func requirePlaceholder<T>(_ type: T.Type, path: [any CodingKey]) throws -> T {
+    guard let value = placeholder(type, path: path) else { throw NoPlaceholder() }
+    return value
   }
 
   /// A placeholder for `T` (see PlaceholderDecoder.swift).
@@ -384,6 +389,14 @@ extension TapeDecoder {
 
   private static let dictionaryKeyTypes = ProcessTypeCache<Bool>()
 }
+
+/// A retry with coercions that failed too, with the error to report.
+private struct FailedRetry: Error {
+  let error: any Error
+}
+
+/// Thrown by a repair that has no placeholder to offer.
+struct NoPlaceholder: Error {}
 
 /// The key of a dictionary member decoded by the engine itself during the recovery pass.
 struct DictionaryMemberKey: CodingKey {
