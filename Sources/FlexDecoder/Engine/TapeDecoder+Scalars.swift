@@ -61,11 +61,7 @@ extension TapeDecoder {
     case .null:
       throw valueNotFound(type, path: path())
     case .string where coercions.contains(.stringToNumber):
-      let value = withStringBytes(at: valueIndex) { bytes in
-        StringCoercion.withNumberText(in: bytes) { text, isInteger in
-          Self.coercedInteger(text, isInteger: isInteger, as: type)
-        }
-      }
+      let value = coercedInteger(at: valueIndex, as: type)
       if let value {
         noteCoercion(at: valueIndex, to: type, path: path())
         return value
@@ -90,7 +86,8 @@ extension TapeDecoder {
       if let value = nonConformingFloat(at: valueIndex) { return value }
       if coercions.contains(.stringToNumber),
         let value = withStringBytes(
-          at: valueIndex, { StringCoercion.withNumberText(in: $0) { text, _ in NumberParsing.double(fromNumberText: text) } }
+          at: valueIndex,
+          { StringCoercion.withNumberText(in: $0) { text, _ in NumberParsing.double(fromNumberText: text) } }
         )
       {
         noteCoercion(at: valueIndex, to: Double.self, path: path())
@@ -118,7 +115,8 @@ extension TapeDecoder {
       if let value = nonConformingFloat(at: valueIndex) { return Float(value) }
       if coercions.contains(.stringToNumber),
         let value = withStringBytes(
-          at: valueIndex, { StringCoercion.withNumberText(in: $0) { text, _ in NumberParsing.float(fromNumberText: text) } }
+          at: valueIndex,
+          { StringCoercion.withNumberText(in: $0) { text, _ in NumberParsing.float(fromNumberText: text) } }
         )
       {
         noteCoercion(at: valueIndex, to: Float.self, path: path())
@@ -137,28 +135,41 @@ extension TapeDecoder {
     throw typeMismatch(Float.self, at: valueIndex, path: path())
   }
 
-  /// The integer `text` holds, read as `Int64` or `UInt64` (specialized code; this route is
-  /// generic over `T`) and then narrowed, or in `T` itself when it is wider.
-  private static func coercedInteger<T: FixedWidthInteger>(
-    _ text: UnsafeRawBufferPointer, isInteger: Bool, as type: T.Type
-  ) -> T? {
+  /// `.stringToNumber`: the integer the string at `valueIndex` holds, read as `Int64` or
+  /// `UInt64` by concrete code (this route is generic over `T` and runs unspecialized) and then
+  /// narrowed; read as `T` itself only when `T` is wider.
+  private func coercedInteger<T: FixedWidthInteger>(at valueIndex: Int, as type: T.Type) -> T? {
     guard T.bitWidth <= 64 else {
-      return isInteger
-        ? NumberParsing.integer(fromIntegerText: text, as: type)
-        : NumberParsing.integer(fromDecimalText: text, as: type)
+      return withStringBytes(at: valueIndex) { bytes in
+        StringCoercion.withNumberText(in: bytes) { text, isInteger in
+          isInteger
+            ? NumberParsing.integer(fromIntegerText: text, as: type)
+            : NumberParsing.integer(fromDecimalText: text, as: type)
+        }
+      }
     }
-    if T.isSigned {
-      let wide =
+    if T.isSigned { return coercedInt64(at: valueIndex).flatMap { T(exactly: $0) } }
+    return coercedUInt64(at: valueIndex).flatMap { T(exactly: $0) }
+  }
+
+  private func coercedInt64(at valueIndex: Int) -> Int64? {
+    withStringBytes(at: valueIndex) { bytes in
+      StringCoercion.withNumberText(in: bytes) { text, isInteger in
         isInteger
-        ? NumberParsing.integer(fromIntegerText: text, as: Int64.self)
-        : NumberParsing.integer(fromDecimalText: text, as: Int64.self)
-      return wide.flatMap { T(exactly: $0) }
+          ? NumberParsing.integer(fromIntegerText: text, as: Int64.self)
+          : NumberParsing.integer(fromDecimalText: text, as: Int64.self)
+      }
     }
-    let wide =
-      isInteger
-      ? NumberParsing.integer(fromIntegerText: text, as: UInt64.self)
-      : NumberParsing.integer(fromDecimalText: text, as: UInt64.self)
-    return wide.flatMap { T(exactly: $0) }
+  }
+
+  private func coercedUInt64(at valueIndex: Int) -> UInt64? {
+    withStringBytes(at: valueIndex) { bytes in
+      StringCoercion.withNumberText(in: bytes) { text, isInteger in
+        isInteger
+          ? NumberParsing.integer(fromIntegerText: text, as: UInt64.self)
+          : NumberParsing.integer(fromDecimalText: text, as: UInt64.self)
+      }
+    }
   }
 
   /// `body` over the UTF-8 bytes of the string at `valueIndex`: in place when it has no escapes,

@@ -12,7 +12,6 @@ struct DocumentDecoding {
   func decode<T: Decodable>(_ type: T.Type) throws -> FlexDecoded<T> {
     // The plain pass: exactly JSONDecoder's behaviour (no coercions either), no bookkeeping.
     let validations = ValidationLog()
-    if forceRecoveryTEMP { return try decodeRecovering(type, validations: validations) }
     let plainSession = DecodeSession(options: options, validations: validations)
     do {
       let value = try decodeOnce(type, session: plainSession)
@@ -139,6 +138,3 @@ extension DecodingError {
     }
   }
 }
-
-import Foundation
-let forceRecoveryTEMP = ProcessInfo.processInfo.environment["FLEX_FORCE"] != nil

@@ -119,7 +119,8 @@ extension TapeDecoder {
     }
     return try handleFailure(
       recovery, error, generation: generation, issuesAtStart: issuesAtStart, notesAtStart: notesAtStart,
-      site: site, type: type, path: path, valueIndex: valueIndex(), action: action, missingKeyMessage: missingKeyMessage,
+      site: site, type: type, path: path, valueIndex: valueIndex(), action: action,
+      missingKeyMessage: missingKeyMessage,
       replacement: replacement, body)
   }
 
