@@ -65,6 +65,19 @@ final class DecodeSession {
     lastContainerSlot = nil
   }
 
+  /// Collection types the recovery pass decodes element by element, by type.
+  @exclusivity(unchecked) private var recoveringCollections = TypeTable<RecoveringCollection>()
+
+  /// `type` as a collection the recovery pass decodes element by element (asked only during
+  /// that pass: the first conformance question about a type is costly).
+  func recoveringCollection(of type: any Decodable.Type) -> RecoveringCollection {
+    let identifier = ObjectIdentifier(type)
+    if let known = recoveringCollections[identifier] { return known }
+    let found = RecoveringCollection.shared(for: type, identifier)
+    recoveringCollections[identifier] = found
+    return found
+  }
+
   /// `type` as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
   /// Asked only for values that are arrays: most types never need the cast.
   func directArrayType(of type: any Decodable.Type) -> (any DirectArrayDecodable.Type)? {
@@ -112,28 +125,17 @@ struct TypeTraits: Sendable {
   let keyMapping: FlexKeyMap?
   /// Whether the type conforms to ``FlexValidatable``.
   let isValidatable: Bool
-  /// The type as a collection the recovery pass decodes element by element, if it is one
-  /// (Recovery/TapeDecoder+Collections.swift).
-  let recoveringArray: (any RecoveringArrayDecodable.Type)?
-  let recoveringDictionary: (any RecoveringDictionaryDecodable.Type)?
 
   private static let cache = ProcessTypeCache<TypeTraits>()
 
   /// The traits of `type`, from the process-wide cache.
   static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
     cache.value(for: identifier) {
-      let recoveringArray = type as? any RecoveringArrayDecodable.Type
-      let recoveringDictionary = recoveringArray == nil ? type as? any RecoveringDictionaryDecodable.Type : nil
       // One conformance question for the many types that customize nothing.
-      guard type is any _FlexTypeCustomization.Type else {
-        return TypeTraits(
-          keyMapping: nil, isValidatable: false, recoveringArray: recoveringArray,
-          recoveringDictionary: recoveringDictionary)
-      }
+      guard type is any _FlexTypeCustomization.Type else { return TypeTraits(keyMapping: nil, isValidatable: false) }
       return TypeTraits(
         keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
-        isValidatable: type is any FlexValidatable.Type, recoveringArray: recoveringArray,
-        recoveringDictionary: recoveringDictionary)
+        isValidatable: type is any FlexValidatable.Type)
     }
   }
 }

@@ -15,9 +15,10 @@ extension TapeDecoder {
     pendingType = type
     defer { pendingType = savedType }
     let traits = session.traits(of: type)
+    let collection = session.recoveringCollection(of: type)
     // A `[String: …]` dictionary is decoded by the engine here, member by member (keys as
     // written, as the special route reads them).
-    if isSpecialType(T.self) && !(traits.recoveringDictionary != nil && tape[valueIndex].kind == .object) {
+    if isSpecialType(T.self) && !(collection.dictionary != nil && tape[valueIndex].kind == .object) {
       return try decodeSpecialType(type, at: valueIndex)
     }
     let savedIndex = index
@@ -32,7 +33,7 @@ extension TapeDecoder {
     let pathDepth = pathStack.count
     while true {
       do {
-        let value = try decodeBodyRecovering(type, at: valueIndex, traits: traits)
+        let value = try decodeBodyRecovering(type, at: valueIndex, collection: collection)
         // A failure still pending was caught inside the value.
         recovery.failure = nil
         if session.trackedContainers.count > trackedBefore {

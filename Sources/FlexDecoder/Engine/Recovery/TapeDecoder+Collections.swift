@@ -15,6 +15,23 @@ protocol RecoveringDictionaryDecodable: SendableMetatype {
   static func decodeRecovering(from decoder: TapeDecoder, at objectIndex: Int) throws -> Self
 }
 
+/// Whether a type is a collection the recovery pass decodes element by element, as the
+/// process-wide cache knows it.
+struct RecoveringCollection: Sendable {
+  let array: (any RecoveringArrayDecodable.Type)?
+  let dictionary: (any RecoveringDictionaryDecodable.Type)?
+
+  private static let cache = ProcessTypeCache<RecoveringCollection>()
+
+  static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> RecoveringCollection {
+    cache.value(for: identifier) {
+      let array = type as? any RecoveringArrayDecodable.Type
+      return RecoveringCollection(
+        array: array, dictionary: array == nil ? type as? any RecoveringDictionaryDecodable.Type : nil)
+    }
+  }
+}
+
 extension Array: RecoveringArrayDecodable where Element: Decodable {
   static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> [Element] {
     let tape = decoder.tape
@@ -52,15 +69,17 @@ extension Dictionary: RecoveringDictionaryDecodable where Key == String, Value: 
 }
 
 extension TapeDecoder {
-  /// During the recovery pass: `T` decoded element by element when its traits found it a
+  /// During the recovery pass: `T` decoded element by element when `collection` says it is a
   /// ``RecoveringArrayDecodable`` or ``RecoveringDictionaryDecodable`` and the value has the
   /// matching JSON type; otherwise through `init(from:)`. (No `T?`, no dynamic cast: in
   /// unspecialized code each costs a runtime lookup per value.)
   @inline(__always)
-  func decodeBodyRecovering<T: Decodable>(_ type: T.Type, at valueIndex: Int, traits: TypeTraits) throws -> T {
+  func decodeBodyRecovering<T: Decodable>(
+    _ type: T.Type, at valueIndex: Int, collection: RecoveringCollection
+  ) throws -> T {
     switch tape[valueIndex].kind {
     case .array:
-      if let arrayType = traits.recoveringArray {
+      if let arrayType = collection.array {
         func decode<A: RecoveringArrayDecodable>(_ arrayType: A.Type) throws -> T {
           // `A` is `T` (the traits were computed for `T`): the cast only informs the compiler.
           unsafeBitCast(try A.decodeRecovering(from: self, at: valueIndex), to: T.self)
@@ -68,7 +87,7 @@ extension TapeDecoder {
         return try decode(arrayType)
       }
     case .object:
-      if let dictionaryType = traits.recoveringDictionary {
+      if let dictionaryType = collection.dictionary {
         func decode<D: RecoveringDictionaryDecodable>(_ dictionaryType: D.Type) throws -> T {
           unsafeBitCast(try D.decodeRecovering(from: self, at: valueIndex), to: T.self)
         }
