@@ -135,39 +135,13 @@ extension TapeDecoder {
     throw typeMismatch(Float.self, at: valueIndex, path: path())
   }
 
-  /// `.stringToNumber`: the integer the string at `valueIndex` holds, read as `Int64` or
-  /// `UInt64` by concrete code (this route is generic over `T` and runs unspecialized) and then
-  /// narrowed; read as `T` itself only when `T` is wider.
+  /// `.stringToNumber`: the integer the string at `valueIndex` holds, if it fits `T`.
   private func coercedInteger<T: FixedWidthInteger>(at valueIndex: Int, as type: T.Type) -> T? {
-    guard T.bitWidth <= 64 else {
-      return withStringBytes(at: valueIndex) { bytes in
-        StringCoercion.withNumberText(in: bytes) { text, isInteger in
-          isInteger
-            ? NumberParsing.integer(fromIntegerText: text, as: type)
-            : NumberParsing.integer(fromDecimalText: text, as: type)
-        }
-      }
-    }
-    if T.isSigned { return coercedInt64(at: valueIndex).flatMap { T(exactly: $0) } }
-    return coercedUInt64(at: valueIndex).flatMap { T(exactly: $0) }
-  }
-
-  private func coercedInt64(at valueIndex: Int) -> Int64? {
     withStringBytes(at: valueIndex) { bytes in
       StringCoercion.withNumberText(in: bytes) { text, isInteger in
         isInteger
-          ? NumberParsing.integer(fromIntegerText: text, as: Int64.self)
-          : NumberParsing.integer(fromDecimalText: text, as: Int64.self)
-      }
-    }
-  }
-
-  private func coercedUInt64(at valueIndex: Int) -> UInt64? {
-    withStringBytes(at: valueIndex) { bytes in
-      StringCoercion.withNumberText(in: bytes) { text, isInteger in
-        isInteger
-          ? NumberParsing.integer(fromIntegerText: text, as: UInt64.self)
-          : NumberParsing.integer(fromDecimalText: text, as: UInt64.self)
+          ? NumberParsing.integer(fromIntegerText: text, as: type)
+          : NumberParsing.integer(fromDecimalText: text, as: type)
       }
     }
   }
