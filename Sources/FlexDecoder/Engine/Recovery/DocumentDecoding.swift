@@ -13,26 +13,22 @@ struct DocumentDecoding {
     // The plain pass: exactly JSONDecoder's behaviour (no coercions either), no bookkeeping.
     let validations = ValidationLog()
     let plainSession = DecodeSession(options: options, validations: validations)
+    let value: T
     do {
-      let value = try decodeOnce(type, session: plainSession)
-      let notes = RecoveryState.ordered(plainSession.notes)
-      if options.errorPolicy == .collectAll, notes.contains(where: isProblem) {
-        throw Self.failure(problems: notes.filter(isProblem), typeName: "\(type)")
-      }
-      return FlexDecoded(value: value, issues: notes)
-    } catch let error as FlexDecodingError {
-      throw error
+      value = try decodeOnce(type, session: plainSession)
     } catch {
       // Under `.failFast` the recovery pass can only apply coercions.
       guard options.errorPolicy != .failFast || !options.coercions.isEmpty else {
-        if plainSession.notes.contains(where: { $0.issue.kind == .unknownKey && isProblem($0.issue) }) {
-          // An unknown key under `.fail` ended the pass: its error, as built.
-          throw error
-        }
         throw ValidationFailure.unwrapped(error)
       }
+      return try decodeRecovering(type, validations: validations)
     }
-    return try decodeRecovering(type, validations: validations)
+    // Decoded; under `.collectAll` unknown keys under `unknownKeyPolicy = .fail` are problems.
+    let notes = RecoveryState.ordered(plainSession.notes)
+    if options.errorPolicy == .collectAll, notes.contains(where: isProblem) {
+      throw Self.failure(problems: notes.filter(isProblem), typeName: "\(type)")
+    }
+    return FlexDecoded(value: value, issues: notes)
   }
 
   /// The recovery pass.
