@@ -111,8 +111,6 @@ final class RecoveryState {
   @exclusivity(unchecked) var nextRequester: CallSite?
   /// The issues recorded, each with the byte offset that orders them.
   @exclusivity(unchecked) private(set) var issues: [(offset: Int, issue: FlexIssue)] = []
-  /// How many values were decoded again after learning a fact (for tests and the bench).
-  @exclusivity(unchecked) private(set) var redecodeCount = 0
 
   init(policy: FlexJSONDecoder.ErrorPolicy) {
     self.policy = policy
@@ -141,9 +139,6 @@ final class RecoveryState {
   func dropIssues(after count: Int) {
     if issues.count > count { issues.removeSubrange(count...) }
   }
-
-  /// The issues in document order (stable for equal offsets).
-  var orderedIssues: [FlexIssue] { Self.ordered(issues) }
 
   /// `entries` sorted by offset, keeping the recorded order for equal offsets.
   static func ordered(_ entries: [(offset: Int, issue: FlexIssue)]) -> [FlexIssue] {
@@ -200,9 +195,8 @@ final class RecoveryState {
     return escapingSites.insert(site).inserted
   }
 
-  /// Notes that a value is decoded again.
+  /// Notes that a value is decoded again: the failure that taught it is gone.
   func noteRedecode() {
-    redecodeCount &+= 1
     failure = nil
   }
 }

@@ -93,7 +93,7 @@ extension TapeDecoder {
   ///   - valueIndex: the value's tape index, if it exists, to order the issue.
   ///   - action: what the repair is, for the report.
   ///   - failsPlainly: the caller already knows the plain read fails (no error built yet).
-  ///   - replacement: the repaired result, or `nil` if none can be made.
+  ///   - replacement: the repaired result; throws when none can be made.
   @inline(__always)
   func recoveringCall<T>(
     _ recovery: RecoveryState, site: @autoclosure () -> CallSite?, type: Any.Type,
@@ -137,8 +137,7 @@ extension TapeDecoder {
     let site = makeSite()
     let depth = recovery.depth
     // A failure that happened inside this call (in the value it decodes).
-    var inner = recovery.failure.flatMap { $0.originGeneration > generation ? $0 : nil }
-    if caught == nil { inner = nil }
+    let inner = caught == nil ? nil : recovery.failure.flatMap { $0.originGeneration > generation ? $0 : nil }
     // (The top-level call, at depth 0, has no boundary above it to learn: it always decides.)
     if let caught, let failure = inner, !failure.isSettled, depth > 0 {
       // It may still be repaired where it happened, once the boundaries above have learned
@@ -165,7 +164,9 @@ extension TapeDecoder {
     }
     // Repaired here: first with the coercions, when the failure is this call's own.
     let error: any Error
-    if inner == nil {
+    if let caught, inner != nil {
+      error = caught
+    } else {
       recovery.nextRequester = site
       do {
         let value = try retryWithCoercions(
@@ -175,10 +176,6 @@ extension TapeDecoder {
       } catch let failed as FailedRetry {
         error = failed.error
       }
-    } else if let caught {
-      error = caught
-    } else {
-      return try body()  // not reached: a failure from inside comes with the error it threw
     }
     guard recovery.policy != .failFast else { throw RecoveryStop(error: error) }
     let path = makePath()
