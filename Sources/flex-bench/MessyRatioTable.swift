@@ -20,32 +20,11 @@ struct MessyRatioTable {
   /// The table as text: a title, a header, one line per row, a blank line between files, then
   /// the documents not measured.
   var formatted: String {
-    let header = [
-      "file", "document", "policy", "size", "changed", "median", "÷ Flex clean", "÷ Foundation clean", "outcome",
-    ]
-    let rightAligned: Set<Int> = [3, 5, 6, 7]
-    var lines: [[String]] = []
-    var fileStarts: Set<Int> = []
-    for (index, row) in rows.enumerated() {
-      if index > 0 && rows[index - 1].benchmark.file != row.benchmark.file { fileStarts.insert(lines.count) }
-      lines.append(cells(of: row))
-    }
-    let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
-    func render(_ cells: [String]) -> String {
-      cells.indices.map { column in
-        rightAligned.contains(column)
-          ? cells[column].paddedLeft(to: widths[column]) : cells[column].paddedRight(to: widths[column])
-      }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-    }
-    let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
-    var output = [
-      "messy: median time over the clean file's (SPEC: ≤ 2.50× Flex clean and ≤ 1.00× Foundation clean)",
-      render(header), rule,
-    ]
-    for (index, cells) in lines.enumerated() {
-      if fileStarts.contains(index) { output.append("") }
-      output.append(render(cells))
-    }
+    var output = ["messy: median time over the clean file's (SPEC: ≤ 2.50× Flex clean and ≤ 1.00× Foundation clean)"]
+    output += ResultTable.layOut(
+      header: [
+        "file", "document", "policy", "size", "changed", "median", "÷ Flex clean", "÷ Foundation clean", "outcome",
+      ], rightAligned: [3, 5, 6, 7], rows: rows, cells: cells(of:))
     output.append("")
     output.append(
       "Messy documents are made at start-up from a fixed seed; only the mutated values' bytes differ from the file.")

@@ -31,15 +31,24 @@ struct ResultTable {
 
   /// The table as text: a header, one line per row, a rule between files.
   var formatted: String {
-    let header = ["file", "size", "mode", "library", "median", "MB/s", "vs Foundation"]
-    let rightAligned: Set<Int> = [1, 4, 5, 6]
+    Self.layOut(
+      header: ["file", "size", "mode", "library", "median", "MB/s", "vs Foundation"], rightAligned: [1, 4, 5, 6],
+      rows: rows, cells: cells(of:)
+    ).joined(separator: "\n")
+  }
+
+  /// `rows` as text lines in columns under `header`, then a rule; a blank line where the corpus
+  /// file changes. Shared with MessyRatioTable.
+  static func layOut(
+    header: [String], rightAligned: Set<Int>, rows: [Row], cells: (Row) -> [String]
+  ) -> [String] {
     var lines: [[String]] = []
     var fileStarts: Set<Int> = []
     for (index, row) in rows.enumerated() {
       if index > 0 && rows[index - 1].benchmark.file != row.benchmark.file {
         fileStarts.insert(lines.count)
       }
-      lines.append(cells(of: row))
+      lines.append(cells(row))
     }
     let widths = header.indices.map { column in
       ([header] + lines).map { $0[column].count }.max() ?? 0
@@ -56,7 +65,7 @@ struct ResultTable {
       if fileStarts.contains(index) { output.append("") }
       output.append(render(cells))
     }
-    return output.joined(separator: "\n")
+    return output
   }
 
   /// The printed cells of `row`.
