@@ -15,6 +15,7 @@ private let optionSets: [JSONParsingOptions] = [
   .strict,
   .json5,
   JSONParsingOptions(assumesTopLevelDictionary: true),
+  JSONParsingOptions(assumesTopLevelDictionary: true, allowsTrailingCommas: true),
   JSONParsingOptions(allowsJSON5: true, assumesTopLevelDictionary: true),
   JSONParsingOptions(allowsJSON5: true, maxDepth: 3),
 ]

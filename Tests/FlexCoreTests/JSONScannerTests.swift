@@ -188,6 +188,24 @@ struct JSONScannerTests {
     #expect(objects.offset == 10)
   }
 
+  @Test(
+    arguments: [
+      ("[1,]", [1] as JSONValue, 3), (#"{"a": 1 , }"#, ["a": 1] as JSONValue, 10), ("[[1,],\n]", [[1]] as JSONValue, 4),
+      ("[ {}, ]", [[:]] as JSONValue, 6),
+    ] as [(String, JSONValue, Int)])
+  func acceptsOneTrailingCommaWhenAllowed(text: String, expected: JSONValue, strictErrorOffset: Int) throws {
+    #expect(try JSONValue(parsing: text, options: JSONParsingOptions(allowsTrailingCommas: true)) == expected)
+    let error = try #require(parseError(Array(text.utf8)))
+    #expect(error.offset == strictErrorOffset)
+  }
+
+  @Test(arguments: ["[,]", "{,}", "[1,,]", #"{"a": 1,,}"#, "[1,}", "1,", "[1,"])
+  func rejectsCommasWithNothingBeforeThemEvenWhenTrailingCommasAreAllowed(text: String) {
+    #expect(throws: JSONParseError.self) {
+      try JSONValue(parsing: text, options: JSONParsingOptions(allowsTrailingCommas: true))
+    }
+  }
+
   @Test func aLimitOfZeroAllowsOnlyScalars() throws {
     let options = JSONParsingOptions(maxDepth: 0)
     #expect(try JSONValue(parsing: "\"s\"", options: options) == "s")

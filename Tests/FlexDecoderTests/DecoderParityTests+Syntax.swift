@@ -60,16 +60,17 @@ extension DecoderParityTests {
     ParityCase("512 nested arrays", NestingDepth.self, nestedArrays(512)),
     ParityCase("513 nested arrays", NestingDepth.self, nestedArrays(513)),
 
-    // Documented differences: Foundation on Linux accepts trailing commas without JSON5.
-    .rfc8259(
-      "trailing comma in an array (RFC 8259: malformed)", [Int].self, "[1,]",
-      foundation: .value([1]), flex: .failure(.dataCorrupted(at: []))),
-    .rfc8259(
-      "trailing comma in an object (RFC 8259: malformed)", [String: Int].self, #"{"a": 1,}"#,
-      foundation: .value(["a": 1]), flex: .failure(.dataCorrupted(at: []))),
-    .rfc8259(
-      "trailing comma in a nested array (RFC 8259: malformed)", Box<[Int]>.self, #"{"value": [1, 2, ]}"#,
-      foundation: .value(Box(value: [1, 2])), flex: .failure(.dataCorrupted(at: []))),
+    // JSONDecoder tolerates one trailing comma without JSON5; so does Flex (SPEC.md, 2026-11-23).
+    ParityCase("trailing comma in an array", [Int].self, "[1,]"),
+    ParityCase("trailing comma in an object", [String: Int].self, #"{"a": 1,}"#),
+    ParityCase("trailing comma in a nested array", Box<[Int]>.self, #"{"value": [1, 2, ]}"#),
+    ParityCase("trailing comma before a line break", [[Int]].self, "[\n[1,\n],\n]"),
+    ParityCase("trailing comma in an empty array", [Int].self, "[,]"),
+    ParityCase("trailing comma in an empty object", [String: Int].self, "{,}"),
+    ParityCase("two trailing commas", [Int].self, "[1,,]"),
+    ParityCase("two trailing commas in an object", [String: Int].self, #"{"a": 1,,}"#),
+    ParityCase("trailing comma before the wrong bracket", [Int].self, "[1,}"),
+    ParityCase("trailing comma after a top-level value", Int.self, "1,"),
   ]
 
   static let json5Cases: [ParityCase] = [
@@ -78,10 +79,10 @@ extension DecoderParityTests {
     ParityCase("JSON5 trailing comma in an object", [String: Int].self, #"{"a": 1,}"#, options: .json5),
     ParityCase("JSON5 unquoted keys", [String: Int].self, "{a: 1, $b_c: 2, _d: 3}", options: .json5),
     ParityCase("JSON5 single quotes", [String: String].self, #"{'a': 'x "y"'}"#, options: .json5),
-    ParityCase("JSON5 escaped newline", String.self, "\"a\\\nb\"", options: .json5)
-      .knownDifference(
-        "JSON5 reads a backslash before a line terminator as a line continuation that adds nothing; "
-          + "Foundation keeps the line terminator in the string"),
+    // JSON5 reads a backslash before a line terminator as a line continuation that adds nothing.
+    .specified(
+      "JSON5 escaped newline", String.self, "\"a\\\nb\"", options: .json5, foundation: .value("a\nb"),
+      flex: .value("ab")),
     ParityCase("JSON5 hexadecimal into Int", [Int].self, "[0x1F, -0x10, 0XFF]", options: .json5),
     ParityCase("JSON5 hexadecimal into Double", Double.self, "0x1F", options: .json5),
     ParityCase("JSON5 hexadecimal overflow", Int8.self, "0xFF", options: .json5),
@@ -104,20 +105,32 @@ extension DecoderParityTests {
     ParityCase("JSON5 hexadecimal beyond UInt64 into Decimal", Decimal.self, "0x10000000000000000", options: .json5),
     ParityCase("JSON5 NaN into Decimal", Decimal.self, "NaN", options: .json5),
     ParityCase("JSON5 numbers into Int", [Int].self, "[+1, 5., 1e2, 0x7FFFFFFFFFFFFFFF]", options: .json5),
-    ParityCase("JSON5 escapes", String.self, #"'\x41\v\0\'\q'"#, options: .json5)
-      .knownDifference(
-        "Foundation's JSON5 scanner rejects \\v, \\0 and identity escapes such as \\q, which JSON5 allows"),
+    // JSON5 allows \v, \0, \x escapes and identity escapes such as \q; Foundation rejects some.
+    .specified(
+      "JSON5 escapes", String.self, #"'\x41\v\0\'\q'"#, options: .json5,
+      foundation: .failure(.dataCorrupted(at: [])), flex: .value("A\u{0B}\u{0}'q")),
+    .specified(
+      "JSON5 \\0 escape", String.self, #"'a\0b'"#, options: .json5,
+      foundation: .failure(.dataCorrupted(at: [])), flex: .value("a\u{0}b")),
+    .specified(
+      "JSON5 \\x00 escape", String.self, #"'a\x00b'"#, options: .json5,
+      foundation: .failure(.dataCorrupted(at: [])), flex: .value("a\u{0}b")),
+    .specified(
+      "JSON5 \\u0000 escape", String.self, #"'a\u0000b'"#, options: .json5,
+      foundation: .failure(.dataCorrupted(at: [])), flex: .value("a\u{0}b")),
+    ParityCase("\\u0000 escape without JSON5", String.self, #""a\u0000b""#),
     ParityCase("JSON5 invalid escape digit", String.self, #"'\1'"#, options: .json5),
-    ParityCase("JSON5 unquoted key with an escape", [String: Int].self, #"{\u0061b: 1}"#, options: .json5)
-      .knownDifference(
-        "Foundation keeps a \\u escape in an unquoted JSON5 key as written; JSON5 reads it as the character"),
+    // JSON5 reads a \u escape in an unquoted key as the character; Foundation keeps it as written.
+    .specified(
+      "JSON5 unquoted key with an escape", [String: Int].self, #"{\u0061b: 1}"#, options: .json5,
+      foundation: .value(["\\u0061b": 1]), flex: .value(["ab": 1])),
     ParityCase(
       "JSON5 unquoted keys that look like literals", [String: Int].self, "{Infinity: 1, null: 2, true: 3}",
       options: .json5),
-    ParityCase("JSON5 Unicode whitespace", [Int].self, "[1,\u{00A0}2\u{2028}]", options: .json5)
-      .knownDifference(
-        "Foundation's JSON5 scanner rejects U+00A0, U+2028 and the other Unicode spaces between tokens, "
-          + "which JSON5 allows"),
+    // JSON5 allows U+00A0, U+2028 and the other Unicode spaces between tokens.
+    .specified(
+      "JSON5 Unicode whitespace", [Int].self, "[1,\u{00A0}2\u{2028}]", options: .json5,
+      foundation: .failure(.dataCorrupted(at: [])), flex: .value([1, 2])),
     ParityCase("JSON5 comment at the end without a newline", Int.self, "1 // c", options: .json5),
     ParityCase("JSON5 trailing comma after a fragment", Int.self, "1,", options: .json5),
     ParityCase("JSON5 signed NaN and Infinity", [Double].self, "[-NaN, +Infinity, +NaN]", options: .json5),
@@ -165,10 +178,12 @@ extension DecoderParityTests {
     ParityCase(
       "top-level dictionary without JSON5, a closing brace", [String: Int].self, #""a": 1}"#,
       options: ParityOptions(assumesTopLevelDictionary: true)),
-    .rfc8259(
-      "top-level dictionary without JSON5, trailing comma (RFC 8259: malformed)", [String: Int].self, #""a": 1,"#,
-      options: ParityOptions(assumesTopLevelDictionary: true),
-      foundation: .value(["a": 1]), flex: .failure(.dataCorrupted(at: []))),
+    ParityCase(
+      "top-level dictionary without JSON5, trailing comma", [String: Int].self, #""a": 1,"#,
+      options: ParityOptions(assumesTopLevelDictionary: true)),
+    ParityCase(
+      "top-level dictionary without JSON5, two trailing commas", [String: Int].self, #""a": 1,,"#,
+      options: ParityOptions(assumesTopLevelDictionary: true)),
   ]
 
   static let encodingCases: [ParityCase] = [

@@ -6,8 +6,8 @@ import Testing
 /// ParityHarness.swift). Inputs that JSONDecoder decodes must also decode to the same value with
 /// the default `FlexJSONDecoder()`.
 ///
-/// Rows made with `.rfc8259(…)` are the documented differences: Foundation on Linux breaks
-/// RFC 8259 there and FlexDecoder does not (SPEC.md, "Strict mode is JSONDecoder"). Rows marked
+/// Rows made with `.specified(…)` are the documented differences: Foundation on Linux rejects
+/// valid RFC 8259 or JSON5 there and FlexDecoder follows the specification (SPEC.md, "Strict mode is JSONDecoder"). Rows marked
 /// `.knownDifference(…)` are differences not resolved yet; they are expected to fail.
 @Suite("Decoder parity with JSONDecoder")
 struct DecoderParityTests {

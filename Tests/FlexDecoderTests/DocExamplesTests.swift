@@ -684,12 +684,17 @@ struct DocExamplesTests {
   /// Docs/MigratingFromJSONDecoder.md, "Known differences from Foundation's JSONDecoder".
   @Test func migratingKnownDifferences() throws {
     let strict = FlexJSONDecoder.strict()
-    #expect(throws: DecodingError.self) { try strict.decode([Int].self, from: "[1,]") }
-    #expect(throws: DecodingError.self) { try strict.decode([String: Int].self, from: #"{"a":1,}"#) }
+    #expect(try strict.decode([Int].self, from: "[1,]") == [1])
+    #expect(try strict.decode([String: Int].self, from: #"{"a":1,}"#) == ["a": 1])
+    #expect(throws: DecodingError.self) { try strict.decode([Int].self, from: "[1,,]") }
+    let validator = FlexJSONDecoder.strict()
+    validator.requiresRFC8259 = true
+    #expect(throws: DecodingError.self) { try validator.decode([Int].self, from: "[1,]") }
+    #expect((try? JSONValue(parsing: "[1,]", options: JSONParsingOptions(allowsTrailingCommas: true))) == [1])
+    #expect(try strict.decode([Double].self, from: "[0e1]") == [0])
     let json5 = FlexJSONDecoder.strict()
     json5.allowsJSON5 = true
-    #expect(try json5.decode([Int].self, from: "[1,]") == [1])
-    #expect(try strict.decode([Double].self, from: "[0e1]") == [0])
+    #expect(try json5.decode([String].self, from: #"['\0', '\x00', '\u0000']"#) == ["\u{0}", "\u{0}", "\u{0}"])
   }
 
   @Test func migratingQuirksMatchFoundation() throws {

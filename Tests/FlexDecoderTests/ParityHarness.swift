@@ -373,10 +373,11 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
     self.run = run
   }
 
-  /// A case where Foundation on this platform breaks RFC 8259 and FlexDecoder deliberately does
-  /// not (SPEC.md, "Strict mode is JSONDecoder"). Both behaviours are pinned: Foundation's, so a
-  /// fixed Foundation is noticed, and ours, which every FlexJSONDecoder must show.
-  static func rfc8259<T: Decodable & Equatable & Sendable & SendableMetatype>(
+  /// A case where Foundation on this platform departs from the specification (RFC 8259, or JSON5
+  /// with `allowsJSON5`) and FlexDecoder deliberately follows it (SPEC.md, "Strict mode is
+  /// JSONDecoder"; Docs/MigratingFromJSONDecoder.md). Both behaviours are pinned: Foundation's, so
+  /// a fixed Foundation is noticed, and ours, which every FlexJSONDecoder must show.
+  static func specified<T: Decodable & Equatable & Sendable & SendableMetatype>(
     _ name: String, _ type: T.Type, _ json: String, options: ParityOptions = ParityOptions(),
     foundation: ParityOutcome<T>, flex: ParityOutcome<T>, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) -> ParityCase {

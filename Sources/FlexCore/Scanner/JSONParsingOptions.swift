@@ -23,12 +23,21 @@ public struct JSONParsingOptions: Sendable, Hashable {
   /// were left out (`"a": 1, "b": 2`, or `a: 1, b: 2` in JSON5); an empty document is an empty
   /// object. The same as Foundation's `assumesTopLevelDictionary`, with or without JSON5.
   public var assumesTopLevelDictionary: Bool
+  /// Accept one comma after the last element of an array or member of an object (`[1,]`,
+  /// `{"a":1,}`, and `"a":1,` with ``assumesTopLevelDictionary``), as Foundation's
+  /// `JSONDecoder` does. A comma with nothing before it (`[,]`, `[1,,]`) stays an error.
+  /// JSON5 always accepts it. Default `false`.
+  public var allowsTrailingCommas: Bool
 
   /// Creates options; the defaults are strict RFC 8259 with a nesting limit of 512.
-  public init(allowsJSON5: Bool = false, maxDepth: Int = defaultMaxDepth, assumesTopLevelDictionary: Bool = false) {
+  public init(
+    allowsJSON5: Bool = false, maxDepth: Int = defaultMaxDepth, assumesTopLevelDictionary: Bool = false,
+    allowsTrailingCommas: Bool = false
+  ) {
     self.allowsJSON5 = allowsJSON5
     self.maxDepth = maxDepth
     self.assumesTopLevelDictionary = assumesTopLevelDictionary
+    self.allowsTrailingCommas = allowsTrailingCommas
   }
 
   /// Strict RFC 8259 (the default).

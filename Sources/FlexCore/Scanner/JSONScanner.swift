@@ -23,6 +23,8 @@ package struct JSONScanner {
   let json5: Bool
   let maxDepth: Int
   let assumesTopLevelDictionary: Bool
+  /// JSON5, or JSONDecoder's tolerance: one `,` before a closing bracket.
+  let allowsTrailingCommas: Bool
   /// The tape being built, handed over to ``JSONTape`` (which frees it) or freed on error.
   var tape: UnsafeStack<JSONTapeEntry>
   var stack = UnsafeStack<OpenContainer>(capacity: 16)
@@ -43,6 +45,7 @@ package struct JSONScanner {
     self.json5 = options.allowsJSON5
     self.maxDepth = max(options.maxDepth, 0)
     self.assumesTopLevelDictionary = options.assumesTopLevelDictionary
+    self.allowsTrailingCommas = options.allowsJSON5 || options.allowsTrailingCommas
     // Real documents average one value per 10–45 bytes; the tape doubles when that guess is
     // short.
     self.tape = UnsafeStack(capacity: max(16, bytes.count / 8))
@@ -119,8 +122,8 @@ package struct JSONScanner {
         if byte == ._comma {
           position &+= 1
           try skipWhitespace()
-          if json5 {
-            // JSON5 trailing comma: `[1,]`, `{"a":1,}`; the implicit object ends at end of input.
+          if allowsTrailingCommas {
+            // Trailing comma: `[1,]`, `{"a":1,}`; the implicit object ends at end of input.
             if top.isImplicit ? position == count : (position < count && start[position] == closingByte(of: top)) {
               if !top.isImplicit { position &+= 1 }
               closeContainer()

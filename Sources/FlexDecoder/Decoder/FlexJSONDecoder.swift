@@ -33,6 +33,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var allowsJSON5 = false
     var assumesTopLevelDictionary = false
+    var requiresRFC8259 = false
     var maxDepth = JSONParsingOptions.defaultMaxDepth
     var coercions = FlexCoercions.standard
     var keyMapping = FlexKeyMap.empty
@@ -80,7 +81,8 @@ open class FlexJSONDecoder: @unchecked Sendable {
   }
 
   /// Accept JSON5 (comments, trailing commas, unquoted keys, single quotes, hexadecimal,
-  /// `Infinity`, `NaN` …). Default `false`: RFC 8259 only.
+  /// `Infinity`, `NaN` …). Default `false`: JSON as `JSONDecoder` reads it (RFC 8259, plus the
+  /// trailing commas ``requiresRFC8259`` turns off).
   open var allowsJSON5: Bool {
     get { withLock { $0.allowsJSON5 } }
     set { withLock { $0.allowsJSON5 = newValue } }
@@ -92,6 +94,21 @@ open class FlexJSONDecoder: @unchecked Sendable {
   open var assumesTopLevelDictionary: Bool {
     get { withLock { $0.assumesTopLevelDictionary } }
     set { withLock { $0.assumesTopLevelDictionary = newValue } }
+  }
+
+  /// Reject every document RFC 8259 rejects, for code that validates its input. Default
+  /// `false`: the decoder accepts what `JSONDecoder` accepts, which includes one trailing comma
+  /// in an array or object (`[1,]`, `{"a": 1,}`).
+  ///
+  /// ```swift
+  /// decoder.requiresRFC8259 = true
+  /// try decoder.decode([Int].self, from: "[1,]")   // throws DecodingError.dataCorrupted
+  /// ```
+  ///
+  /// Has no effect when ``allowsJSON5`` is set: JSON5 allows trailing commas.
+  open var requiresRFC8259: Bool {
+    get { withLock { $0.requiresRFC8259 } }
+    set { withLock { $0.requiresRFC8259 = newValue } }
   }
 
   /// The deepest nesting of arrays and objects accepted; deeper input throws
@@ -268,7 +285,8 @@ open class FlexJSONDecoder: @unchecked Sendable {
       userInfo: storage.userInfo,
       parsing: JSONParsingOptions(
         allowsJSON5: storage.allowsJSON5, maxDepth: storage.maxDepth,
-        assumesTopLevelDictionary: storage.assumesTopLevelDictionary),
+        assumesTopLevelDictionary: storage.assumesTopLevelDictionary,
+        allowsTrailingCommas: !storage.requiresRFC8259),
       coercions: storage.coercions,
       keyMapping: storage.keyMapping,
       errorPolicy: storage.errorPolicy,
