@@ -116,7 +116,7 @@ struct JSONScannerTests {
     #expect(error.offset == input.offset)
     #expect(error.line == input.line)
     #expect(error.column == input.column)
-    #expect(error.location == FlexCore.SourceLocation(offset: input.offset, line: input.line, column: input.column))
+    #expect(error.location == JSONLocation(offset: input.offset, line: input.line, column: input.column))
   }
 
   @Test func acceptsAByteOrderMarkBeforeTheValue() throws {

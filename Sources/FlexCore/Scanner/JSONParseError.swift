@@ -45,16 +45,16 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
   /// What went wrong.
   public let reason: Reason
   /// Where: byte offset, line and column of the offending byte.
-  public let location: SourceLocation
+  public let location: JSONLocation
 
   /// Creates an error. Line and column are computed from the offset.
   package init(_ reason: Reason, at offset: Int, in bytes: UnsafeRawBufferPointer) {
     self.reason = reason
-    self.location = SourceLocation(offset: offset, in: bytes)
+    self.location = JSONLocation(offset: offset, in: bytes)
   }
 
   /// Creates an error at a known location.
-  public init(_ reason: Reason, location: SourceLocation) {
+  public init(_ reason: Reason, location: JSONLocation) {
     self.reason = reason
     self.location = location
   }

@@ -164,11 +164,11 @@
   }
 
   /// The location (offset, line, column) of the value at `index`, for error messages.
-  package func location(of index: Int) -> SourceLocation {
+  package func location(of index: Int) -> JSONLocation {
     var offset = Int(entries[index].offset)
     if entries[index].kind == .string && entries[index].flags & StringFlags.unquoted == 0 {
       offset -= 1  // point at the opening quote
     }
-    return SourceLocation(offset: offset, in: bytes)
+    return JSONLocation(offset: offset, in: bytes)
   }
 }

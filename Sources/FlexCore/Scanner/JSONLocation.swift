@@ -2,7 +2,7 @@
 ///
 /// Lines are separated by `\n`, `\r\n` or a lone `\r`. Columns count Unicode scalars, so a
 /// column points at the character an editor shows, not at a byte.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct JSONLocation: Sendable, Hashable, CustomStringConvertible {
   /// Byte offset from the start of the document (0-based).
   public let offset: Int
   /// Line number, starting at 1.
