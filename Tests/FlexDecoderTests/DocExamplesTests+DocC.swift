@@ -60,7 +60,9 @@ extension DocExamplesTests {
       #expect(error.issues.map(\.kind) == [.keyNotFound, .typeMismatch])
       #expect(error.issues.map(\.path) == ["items[1].sku", "items[2].quantity"])
       #expect(
-        error.issues.map(\.message) == [#"key not found (tried "sku", "SKU")"#, "expected Int but found a string"])
+        error.issues.map(\.message) == [
+          #"key not found (tried "sku", "SKU")"#, #"expected Int but found the string "two""#,
+        ])
       #expect(error.decodingErrors.count == 2)
     } catch let error as DecodingError {
       Issue.record("unexpected \(error)")
@@ -79,7 +81,8 @@ extension DocExamplesTests {
     #expect(result.value.items[2].quantity == 0)
     #expect(
       result.issues.map(\.description) == [
-        #"id: coerced string "42" to Int"#, "items[2].quantity: expected Int but found a string; used the default",
+        #"id: coerced string "42" to Int"#,
+        #"items[2].quantity: expected Int but found the string "x"; used the default"#,
       ])
 
     struct Subscription: Decodable {
@@ -155,7 +158,7 @@ extension DocExamplesTests {
       try FlexJSONDecoder().decode(Line.self, from: #"{"name": true, "price": {"amount": -1}}"#)
     }
     #expect(
-      error.issues.map(\.description) == ["name: expected String but found bool", "price: validation failed: negative"])
+      error.issues.map(\.description) == ["name: expected String but found true", "price: validation failed: negative"])
     // The only problem: the error validate() threw, itself.
     #expect(throws: PriceError.negative) {
       try FlexJSONDecoder().decode(Line.self, from: #"{"name": "Lamp", "price": {"amount": -1}}"#)

@@ -61,7 +61,7 @@ struct DocExamplesTests {
       error.description == """
         2 problems decoding Order:
           items[1].sku: key not found (tried "sku", "SKU")
-          items[2].quantity: expected Int but found a string
+          items[2].quantity: expected Int but found the string "two"
         """)
   }
 
@@ -143,7 +143,7 @@ struct DocExamplesTests {
       #expect(
         error.description.replacingOccurrences(of: "PolicyOrder", with: "Order") == """
           3 problems decoding Order:
-            id: expected Int but found a string
+            id: expected Int but found the string "A-1"
             items[1].sku: key not found
             items[2].price: expected Double but found null
           """)
@@ -222,7 +222,9 @@ struct DocExamplesTests {
       }
     }
     #expect(
-      logged == ["items[0].sku: key not found", "id: expected Int but found a string", "items[0].sku: key not found"])
+      logged == [
+        "items[0].sku: key not found", #"id: expected Int but found the string "A-1""#, "items[0].sku: key not found",
+      ])
 
     // Your own error: kind .dataCorrupted, no path, its description as the message.
     let priceError = try #require(throws: PriceError.self) {
@@ -269,7 +271,7 @@ struct DocExamplesTests {
       result.issues.map(\.description) == [
         #"id: coerced string "42" to Int"#,
         #"legacy_flag: unknown key "legacy_flag""#,
-        "items[2].quantity: expected Int but found a string; used the default",
+        #"items[2].quantity: expected Int but found the string "many"; used the default"#,
       ])
     #expect(result.issues.map(\.kind) == [.coerced, .unknownKey, .defaulted])
     #expect(result.issues.map(\.kind.isProblem) == [false, false, false])
@@ -558,7 +560,8 @@ struct DocExamplesTests {
     let uncoerced = try #require(throws: DecodingError.self) { try decoder.decode([Int].self, from: #"["42"]"#) }
     #expect(
       ErrorShape(uncoerced) == ErrorShape { _ = try JSONDecoder().decode([Int].self, from: Data(#"["42"]"#.utf8)) })
-    #expect(FlexDecodingError.issues(in: uncoerced).map(\.description) == ["[0]: expected Int but found a string"])
+    #expect(
+      FlexDecodingError.issues(in: uncoerced).map(\.description) == [#"[0]: expected Int but found the string "42""#])
   }
 
   /// Docs/Leniency.md, "Dates: `.flexible`".
@@ -639,7 +642,7 @@ struct DocExamplesTests {
       }
     }
     #expect(logged.count == 3)
-    #expect(logged[0].hasPrefix("3 problems decoding PolicyOrder:\n  id: expected Int but found a string\n"))
+    #expect(logged[0].hasPrefix("3 problems decoding PolicyOrder:\n  id: expected Int but found the string \"x\"\n"))
   }
 
   /// Docs/MigratingFromJSONDecoder.md, "What changes by default" (reading the issues of any
@@ -659,7 +662,7 @@ struct DocExamplesTests {
     #expect(
       logged == [
         "items[1].sku: key not found",
-        "id: expected Int but found a string", "items[0].sku: key not found", "items[0].price: key not found",
+        #"id: expected Int but found the string "x""#, "items[0].sku: key not found", "items[0].price: key not found",
       ])
 
     let error = try #require(throws: FlexDecodingError.self) {

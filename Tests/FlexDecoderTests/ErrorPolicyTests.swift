@@ -161,22 +161,22 @@ extension ErrorPolicyTests {
     #expect(
       error.issues.map(\.description) == [
         "budget: key not found",
-        "id: expected Int but found a string",
+        "id: expected Int but found the string \"T-1\"",
         "name: expected String but found null",
         "tier: cannot initialize Tier from invalid String value gold",
-        "lead.age: expected Int but found a string",
+        "lead.age: expected Int but found the string \"old\"",
         "lead.address.zip: key not found",
-        "lead.address.street: expected String but found number",
-        "lead.scores[1]: expected Int but found a string",
+        "lead.address.street: expected String but found the number 5",
+        "lead.scores[1]: expected Int but found the string \"two\"",
         "members[1].name: key not found",
         "members[1].scores[0]: expected Int but found null",
-        "members[2].age: expected Int but found bool",
-        "members[2].address.zip: expected Int but found a string",
-        "members[3]: expected Dictionary<String, Any> but found a string",
+        "members[2].age: expected Int but found true",
+        "members[2].address.zip: expected Int but found the string \"x\"",
+        "members[3]: expected Member but found the string \"oops\"",
         "offices.south.zip: key not found",
-        "offices.east: expected Dictionary<String, Any> but found number",
+        "offices.east: expected Address but found the number 7",
         "motto: expected String but found an array",
-        "flags[1]: expected Bool but found a string",
+        "flags[1]: expected Bool but found the string \"no\"",
         "flags[2]: expected Bool but found null",
       ])
     #expect(
@@ -215,7 +215,7 @@ extension ErrorPolicyTests {
         .defaulted, .droppedElement, .droppedElement,
       ])
     #expect(result.issues[0].message == "key not found; used the default")
-    #expect(result.issues[7].message == "expected Int but found a string; dropped")
+    #expect(result.issues[7].message == #"expected Int but found the string "two"; dropped"#)
     #expect(result.issues[15].message == "expected String but found an array; used nil")
   }
 
@@ -283,7 +283,7 @@ extension ErrorPolicyTests {
 
   @Test(arguments: [
     (#"{"title": "Gala"}"#, FlexIssue.Kind.keyNotFound, "key not found"),
-    (#"{"title": "Gala", "venue": null}"#, .valueNotFound, "expected Dictionary<String, Any> but found null"),
+    (#"{"title": "Gala", "venue": null}"#, .valueNotFound, "expected [String: Any] but found null"),
   ])
   func aMissingNestedStructIsOneProblem(json: String, kind: FlexIssue.Kind, message: String) throws {
     let error = try #require(throws: DecodingError.self) {
@@ -431,9 +431,9 @@ extension ErrorPolicyTests {
     }
     #expect(
       error.issues.map(\.description) == [
-        "chair.user: expected String but found bool",
+        "chair.user: expected String but found true",
         "chair.role: cannot initialize Role from invalid String value boss",
-        "seats[0].user: expected String but found number",
+        "seats[0].user: expected String but found the number 1",
         "seats[0].role: cannot initialize Role from invalid String value guest",
       ])
   }
@@ -448,9 +448,9 @@ extension ErrorPolicyTests {
     #expect(
       result.issues.map(\.description) == [
         "chair: cannot initialize Role from invalid String value boss; used nil",
-        "chair.user: expected String but found bool; used the default",
+        "chair.user: expected String but found true; used the default",
         "seats[0]: cannot initialize Role from invalid String value guest; dropped",
-        "seats[0].user: expected String but found number; used the default",
+        "seats[0].user: expected String but found the number 1; used the default",
       ])
   }
 
@@ -554,14 +554,14 @@ extension ErrorPolicyTests {
     #expect(
       error.description == """
         8 problems decoding Order:
-          id: expected Int but found a string
+          id: expected Int but found the string "A17"
           status: cannot initialize Status from invalid String value lost
           author.name: key not found
           items[1].sku: key not found
-          items[2].quantity: expected Int but found a string
+          items[2].quantity: expected Int but found the string "many"
           items[2].price: expected Double but found null
-          note: expected String but found number
-          tags[1]: expected String but found number
+          note: expected String but found the number 12
+          tags[1]: expected String but found the number 2
         """)
     #expect(error.typeName == "Order")
   }
@@ -583,10 +583,10 @@ extension ErrorPolicyTests {
     #expect(ErrorShape(error).description == #"typeMismatch(Array<Any>) at """#)
     #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode([Int].self, from: json) })
     let issues = FlexDecodingError.issues(in: error)
-    #expect(issues == [FlexIssue(kind: .typeMismatch, path: "", message: "expected Array<Any> but found a dictionary")])
+    #expect(issues == [FlexIssue(kind: .typeMismatch, path: "", message: "expected [Any] but found an object")])
     #expect(
       FlexDecodingError(issues: issues, typeName: "Array<Int>").description
-        == "1 problem decoding Array<Int>:\n  expected Array<Any> but found a dictionary")
+        == "1 problem decoding Array<Int>:\n  expected [Any] but found an object")
   }
 
   @Test func localizedDescriptionIsTheDescription() throws {
@@ -594,7 +594,9 @@ extension ErrorPolicyTests {
       try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
     }
     #expect(error.localizedDescription == error.description)
-    #expect(error.localizedDescription.hasPrefix("8 problems decoding Order:\n  id: expected Int but found a string\n"))
+    #expect(
+      error.localizedDescription.hasPrefix(
+        "8 problems decoding Order:\n  id: expected Int but found the string \"A17\"\n"))
     let made = FlexDecodingError(
       issues: [FlexIssue(kind: .keyNotFound, path: "a", message: "key not found")], typeName: "Thing")
     #expect((made as any Error).localizedDescription == "1 problem decoding Thing:\n  a: key not found")

@@ -87,7 +87,7 @@ struct OnePassRecoveryTests {
       result.issues.prefix(3).map(\.description) == [
         "[0].value: expected Int but found null; used the default",
         "[1].unit: key not found; used the default",
-        "[2].sensor: expected String but found a dictionary; used the default",
+        "[2].sensor: expected String but found an object; used the default",
       ])
   }
 
@@ -209,7 +209,7 @@ struct OnePassRecoveryTests {
     }
     #expect(
       error.issues.map(\.description) == [
-        "[0].id: expected String but found null",
+        "[0].id: expected Identifier but found null",
         "[1].name: expected String but found null",
       ])
     let decoder = FlexJSONDecoder()
@@ -267,7 +267,7 @@ struct OnePassRecoveryTests {
     #expect(
       result.issues.map(\.description) == [
         "[0].badge: key not found; used the default",
-        "[0].age: expected Int but found a string; used the default",
+        "[0].age: expected Int but found the string \"x\"; used the default",
         "[1]: cannot initialize Role from invalid String value boss; dropped",
         "[2].name: expected String but found null; used the default",
         "[3].badge.id: attempted to decode UUID from invalid UUID string; used the default",
@@ -281,7 +281,7 @@ struct OnePassRecoveryTests {
     #expect(
       error.issues.map(\.description) == [
         "[0].badge: key not found",
-        "[0].age: expected Int but found a string",
+        "[0].age: expected Int but found the string \"x\"",
         "[1].role: cannot initialize Role from invalid String value boss",
         "[2].name: expected String but found null",
         "[3].badge.id: attempted to decode UUID from invalid UUID string",
@@ -363,7 +363,7 @@ struct OnePassRecoveryTests {
       ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(Reading.self, from: data) })
     #expect(
       FlexDecodingError.issues(in: error) == [
-        FlexIssue(kind: .typeMismatch, path: "value", message: "expected Int but found a string")
+        FlexIssue(kind: .typeMismatch, path: "value", message: "expected Int but found the string \"high\"")
       ])
   }
 

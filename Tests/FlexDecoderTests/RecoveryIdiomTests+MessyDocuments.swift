@@ -98,7 +98,7 @@ extension RecoveryIdiomTests {
     #expect(result.value == Outer(middle: Middle(inner: Inner(id: 0)), title: ""))
     #expect(
       result.issues.map(\.description) == [
-        "middle.inner.id: expected Int but found a string; used the default",
+        "middle.inner.id: expected Int but found the string \"x\"; used the default",
         "title: expected String but found null; used the default",
       ])
   }

@@ -179,8 +179,8 @@ struct RecoveryIdiomTests {
     }
     #expect(
       error.issues == [
-        FlexIssue(kind: .typeMismatch, path: "count", message: "expected Int but found a string"),
-        FlexIssue(kind: .typeMismatch, path: "owner", message: "expected String but found bool"),
+        FlexIssue(kind: .typeMismatch, path: "count", message: "expected Int but found the string \"four\""),
+        FlexIssue(kind: .typeMismatch, path: "owner", message: "expected Identifier but found true"),
       ])
   }
 
@@ -193,8 +193,8 @@ struct RecoveryIdiomTests {
     #expect(result.value == expected)
     #expect(
       result.issues.map(\.description) == [
-        "count: expected Int but found a string; used the default",
-        "owner: expected String but found bool; used the default",
+        "count: expected Int but found the string \"four\"; used the default",
+        "owner: expected Identifier but found true; used the default",
       ])
   }
 
@@ -206,10 +206,10 @@ struct RecoveryIdiomTests {
     #expect(ErrorShape(error).description == #"typeMismatch(String) at "settings.theme""#)
     #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(Catalog.self, from: Data(json.utf8)) })
     #expect(
-      FlexDecodingError.issues(in: error).map(\.description) == ["settings.theme: expected String but found bool"])
+      FlexDecodingError.issues(in: error).map(\.description) == ["settings.theme: expected String but found false"])
     let result = try decoder(.useDefaults).decodeWithReport(Catalog.self, from: Data(json.utf8))
     #expect(result.value == Self.catalogValue)
-    #expect(result.issues.map(\.description) == ["settings.theme: expected String but found bool; used nil"])
+    #expect(result.issues.map(\.description) == ["settings.theme: expected String but found false; used nil"])
   }
 
   @Test func aProblemInsideAKeptLossyElementsNeighbourIsStillReported() throws {

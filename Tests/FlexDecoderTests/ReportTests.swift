@@ -86,7 +86,9 @@ struct ReportTests {
     }
     #expect(ErrorShape(error).description == #"typeMismatch(Bool) at "profile.verified""#)
     #expect(
-      FlexDecodingError.issues(in: error).map(\.description) == ["profile.verified: expected Bool but found number"])
+      FlexDecodingError.issues(in: error).map(\.description) == [
+        "profile.verified: expected Bool but found the number 2"
+      ])
   }
 
   @Test func coercionNotesAndSubstitutionsShareOneReportInDocumentOrder() throws {
@@ -96,7 +98,7 @@ struct ReportTests {
     expected.profile.verified = false
     #expect(result.value == expected)
     var notes = Self.coercionNotes
-    notes[5] = "profile.verified: expected Bool but found number; used the default"
+    notes[5] = "profile.verified: expected Bool but found the number 2; used the default"
     #expect(result.issues.map(\.description) == notes)
     #expect(result.issues[5].kind == .defaulted)
   }
@@ -185,7 +187,7 @@ struct ReportTests {
       error.issues.map(\.description) == [
         #"age: unknown key "age""#,
         #"pets[0].breed: unknown key "breed""#,
-        "home.city: expected String but found number",
+        "home.city: expected String but found the number 1",
         #"home.zip: unknown key "zip""#,
         #"extra: unknown key "extra""#,
       ])

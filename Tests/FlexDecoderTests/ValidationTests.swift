@@ -139,7 +139,7 @@ struct ValidationTests {
     #expect(
       error.issues == [
         FlexIssue(kind: .validationFailed, path: "price", message: "validation failed: amount must not be negative"),
-        FlexIssue(kind: .typeMismatch, path: "variants[2].sku", message: "expected String but found bool"),
+        FlexIssue(kind: .typeMismatch, path: "variants[2].sku", message: "expected String but found true"),
       ])
     let decodingError = try #require(error.decodingErrors.first)
     #expect(ErrorShape(decodingError).description == #"dataCorrupted at "price""#)
@@ -266,7 +266,7 @@ struct ValidationTests {
       error.issues.map(\.description) == [
         "price: validation failed: amount must not be negative",
         "variants[1]: validation failed: stock must not be negative",
-        "variants[2].sku: expected String but found bool",
+        "variants[2].sku: expected String but found true",
         "discount: validation failed: percent must be 0...100",
       ])
   }
@@ -278,7 +278,7 @@ struct ValidationTests {
     #expect(
       result.issues.map(\.description) == [
         "variants[1]: validation failed: stock must not be negative; dropped",
-        "variants[2].sku: expected String but found bool; used the default",
+        "variants[2].sku: expected String but found true; used the default",
       ])
   }
 

@@ -51,7 +51,7 @@ extension TapeDecoder {
           DecodingError.Context(
             codingPath: pathStack,
             debugDescription:
-              "Expected an object or array at \"\(component.key)\" on the way to \"\(keyPath.text)\" but found \(describe(current)) instead."
+              "Expected an object or array at \"\(component.key)\" on the way to \"\(keyPath.text)\" but found \(foundValue(current)) instead."
           ))
       }
     }

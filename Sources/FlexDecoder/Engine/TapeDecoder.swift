@@ -434,14 +434,14 @@ final class TapeDecoder: Decoder {
 
   // MARK: Errors
 
-  /// `typeMismatch` worded as `JSONDecoder` words it: "Expected to decode Int but found a
-  /// string instead."
+  /// `typeMismatch` worded as `JSONDecoder` words it, naming the value found: "Expected to
+  /// decode Int but found the string "abc" instead." (IssueMessage.swift)
   func typeMismatch(_ type: Any.Type, at valueIndex: Int, path: [any CodingKey]) -> DecodingError {
     DecodingError.typeMismatch(
       type,
       DecodingError.Context(
         codingPath: path,
-        debugDescription: "Expected to decode \(type) but found \(describe(valueIndex)) instead."))
+        debugDescription: "Expected to decode \(type) but found \(foundValue(valueIndex)) instead."))
   }
 
   /// `valueNotFound` for a `null` where a `T` was required.

@@ -12,7 +12,7 @@ import Foundation
 ///   print(error)
 ///   // 2 problems decoding Order:
 ///   //   items[1].sku: key not found (tried "sku", "SKU")
-///   //   items[2].quantity: expected Int but found a string
+///   //   items[2].quantity: expected Int but found the string "two"
 ///   for issue in error.issues where issue.kind == .keyNotFound { … }
 /// }
 /// ```
@@ -67,7 +67,7 @@ extension FlexDecodingError {
   public static func issues(in error: any Error) -> [FlexIssue] {
     if let error = error as? FlexDecodingError { return error.issues }
     let path = DocumentDecoding.codingPath(of: error)
-    let (kind, message, decodingError) = TapeDecoder.describe(error, path: path)
+    let (kind, message, decodingError) = IssueMessage.describe(error, path: path)
     return [
       FlexIssue(
         kind: kind, path: TapeDecoder.render(path), message: message, decodingError: decodingError,

@@ -45,7 +45,8 @@ public struct FlexIssue: Sendable, CustomStringConvertible, Equatable {
   /// Where, as `items[3].author.id`: keys joined by `.`, array positions in brackets; `""` for
   /// the top-level value.
   public let path: String
-  /// The problem in words, e.g. `expected Int but found a string`.
+  /// The problem in words, e.g. `expected Int but found the string "two"`; a message the model
+  /// wrote is kept as written.
   public let message: String
   /// The same problem as a `DecodingError`, when it is one.
   let decodingError: DecodingError?

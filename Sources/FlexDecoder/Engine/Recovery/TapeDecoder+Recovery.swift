@@ -183,10 +183,14 @@ extension TapeDecoder {
     // A model's own error after repairs inside the same value is their consequence.
     let isConsequence = recovery.issueCount > issuesAtStart && inner == nil
     let isReported = (inner?.isReported ?? false) || (isConsequence && recovery.policy == .collectAll)
+    // The call's own failure is worded with the type it asked for.
+    let requested = inner == nil ? type : nil
     if let repaired = try? replacement(path) {
       // Under `.useDefaults` the repair is always reported (it changes the value).
       if !isReported {
-        record(error, path: path, valueIndex: valueIndex, action: action, missingKeyMessage: missingKeyMessage)
+        record(
+          error, path: path, valueIndex: valueIndex, action: action, requested: requested,
+          missingKeyMessage: missingKeyMessage)
       }
       recovery.failure = nil
       return repaired
@@ -195,7 +199,9 @@ extension TapeDecoder {
     // now, at its own path, or it would be lost with the enclosing value.
     var reported = isReported
     if recovery.policy == .collectAll && !reported {
-      record(error, path: path, valueIndex: valueIndex, action: nil, missingKeyMessage: missingKeyMessage)
+      record(
+        error, path: path, valueIndex: valueIndex, action: nil, requested: requested,
+        missingKeyMessage: missingKeyMessage)
       reported = true
     }
     recovery.failure = PendingFailure(
@@ -250,13 +256,31 @@ extension TapeDecoder {
 
   /// Records the issue for a failure; `action` is the repair (`nil`: none here, the problem
   /// alone under `.collectAll`).
+  ///
+  /// - Parameters:
+  ///   - requested: the type the failing call asked for, when the failure is the call's own: a
+  ///     type mismatch at the value is worded with it (`expected [Photo] but found an object`,
+  ///     where the error has JSONDecoder's `[Any]`). A `DecodingError` the model threw for a
+  ///     value inside its own (`dataCorruptedError(forKey: .status, …)`) keeps its longer path.
   func record(
-    _ error: any Error, path: [any CodingKey], valueIndex: Int?, action: RecoveryAction?,
+    _ error: any Error, path: [any CodingKey], valueIndex: Int?, action: RecoveryAction?, requested: Any.Type? = nil,
     missingKeyMessage: String? = nil
   ) {
     guard let recovery else { return }
-    var (kind, message, decodingError) = Self.describe(error, path: path)
+    var path = path
+    var (kind, message, decodingError) = IssueMessage.describe(error, path: path)
     if kind == .keyNotFound, let missingKeyMessage { message = missingKeyMessage }
+    if let requested, let decodingError {
+      let context = decodingError.context
+      // (A message the model wrote for its own type mismatch is kept.)
+      if context.codingPath.count == path.count, let valueIndex,
+        kind == .typeMismatch || kind == .valueNotFound, message.hasPrefix("expected ")
+      {
+        message = IssueMessage.expected(requested, found: foundValue(valueIndex))
+      } else if context.codingPath.count > path.count, kind != .keyNotFound {
+        path = context.codingPath
+      }
+    }
     if recovery.policy == .useDefaults, let action {
       switch action {
       case .substitute:
@@ -297,41 +321,6 @@ extension TapeDecoder {
 
   /// The byte offset of the value at the cursor, to order issues.
   private var currentOffset: Int { Int(tape[min(index, tape.count - 1)].offset) }
-
-  // MARK: Describing errors
-
-  /// The issue kind, message and `DecodingError` for an error thrown while decoding.
-  static func describe(_ error: any Error, path: [any CodingKey]) -> (FlexIssue.Kind, String, DecodingError?) {
-    guard let decodingError = error as? DecodingError else {
-      let wrapped = DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: path, debugDescription: "\(error)", underlyingError: error))
-      return (.dataCorrupted, "\(error)", wrapped)
-    }
-    switch decodingError {
-    case .keyNotFound:
-      return (.keyNotFound, "key not found", decodingError)
-    case .valueNotFound(let type, _):
-      return (.valueNotFound, "expected \(type) but found null", decodingError)
-    case .typeMismatch(_, let context):
-      return (.typeMismatch, sentence(context.debugDescription), decodingError)
-    case .dataCorrupted(let context):
-      if let validation = ValidationFailure.validationError(in: context) {
-        return (.validationFailed, "validation failed: \(validation)", decodingError)
-      }
-      return (.dataCorrupted, sentence(context.debugDescription), decodingError)
-    @unknown default:
-      return (.dataCorrupted, "\(decodingError)", decodingError)
-    }
-  }
-
-  /// "Expected to decode Int but found a string instead." → "expected Int but found a string".
-  private static func sentence(_ text: String) -> String {
-    var text = text.replacingOccurrences(of: "Expected to decode ", with: "expected ")
-    text = text.replacingOccurrences(of: " instead.", with: "")
-    if text.hasSuffix(".") { text.removeLast() }
-    guard let first = text.first else { return text }
-    return first.lowercased() + text.dropFirst()
-  }
 
   // MARK: Paths
 
