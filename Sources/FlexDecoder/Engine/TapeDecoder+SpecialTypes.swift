@@ -38,7 +38,7 @@ extension TapeDecoder {
       index = savedIndex
       exemptsNextContainerFromKeyStrategy = false
     }
-    return try T(from: self)
+    return try type.init(from: self)
   }
 
   /// Runs `body` with the cursor at `valueIndex` (for strategies that call back into the decoder).

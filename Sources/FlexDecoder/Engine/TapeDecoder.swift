@@ -361,7 +361,7 @@ final class TapeDecoder: Decoder {
       if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
         value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
       } else {
-        value = try T(from: self)
+        value = try type.init(from: self)
       }
     } catch {
       // A value that failed has no unknown keys: it is gone (dropped, replaced, or given up on

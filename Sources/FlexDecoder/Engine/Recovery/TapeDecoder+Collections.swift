@@ -96,7 +96,7 @@ extension TapeDecoder {
     default:
       break
     }
-    return try T(from: self)
+    return try type.init(from: self)
   }
 
   /// Decodes one element or dictionary value, a call of the engine's, and hands it to `store`:
