@@ -119,9 +119,7 @@ final class StreamingSession {
     if !wrote { wrote = try root.writeEncodable(value, isTopLevel: true) }
     guard !isUnstreamable else { throw StreamingUnavailable() }
     guard wrote else {
-      throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
-      )
+      throw EncodingError.topLevelEncodedNothing(value)
     }
     close(downTo: 0)
     return writer.output
