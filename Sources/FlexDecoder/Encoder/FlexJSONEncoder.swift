@@ -16,6 +16,15 @@ import Foundation
 ///
 /// Types that conform to ``FlexKeyMapping`` are written under their first candidate key; a key
 /// path writes nested objects, so `decode(encode(x)) == x` with the same map.
+///
+/// A key written twice is handled as `JSONEncoder` handles it. A value replaces what the key
+/// held. A second nested container for the key writes into the first if they are of one kind
+/// (members or elements of both are kept), or into a value of its kind encoded there (an object
+/// for a keyed container, an array for an unkeyed one). A super encoder's value replaces what
+/// the key holds when the super encoder is released (`{}` if it wrote nothing). A nested
+/// container asked for where anything else was encoded is a programming error: like
+/// `JSONEncoder`, `FlexJSONEncoder` stops with a precondition failure. So does a second single
+/// value on one encoder; a single value encoded after a container is dropped.
 open class FlexJSONEncoder: @unchecked Sendable {
   private let lock = NSLock()
   private var storage = Storage()
