@@ -273,9 +273,51 @@ open class FlexJSONDecoder: @unchecked Sendable {
     }
   }
 
+  // MARK: - Decoding Values with a Configuration
+
+  /// Decodes a value of a type that needs a configuration to decode (`DecodableWithConfiguration`),
+  /// as `JSONDecoder`'s method of the same name does.
+  ///
+  /// The value is decoded by the same engine as ``decode(_:from:)-(_,Data)``, under every option
+  /// of this decoder: key strategies and maps, coercions, the error policy, validation.
+  ///
+  /// ```swift
+  /// let page = try decoder.decode(Page.self, from: data, configuration: .init(locale: "fr"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: the type to decode.
+  ///   - data: the JSON document, in the encodings ``decode(_:from:)-(_,Data)`` reads.
+  ///   - configuration: handed to `type`'s `init(from:configuration:)`.
+  /// - Returns: the decoded value.
+  /// - Throws: the errors of ``decode(_:from:)-(_,Data)``.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  open func decode<T: DecodableWithConfiguration>(
+    _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+  ) throws -> T {
+    try decodeConfigured(type, from: data, configuration: configuration)
+  }
+
+  /// Decodes a value of a type that needs a configuration to decode, with the configuration
+  /// that `configuration` provides (`DecodingConfigurationProviding`).
+  ///
+  /// Calls ``decode(_:from:configuration:)-(_,_,T.DecodingConfiguration)`` with
+  /// `C.decodingConfiguration`, as `JSONDecoder` does.
+  /// - Throws: the errors of ``decode(_:from:)-(_,Data)``.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  open func decode<T, C>(
+    _ type: T.Type, from data: Data, configuration: C.Type
+  ) throws -> T
+  where
+    T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration
+  {
+    try decode(type, from: data, configuration: C.decodingConfiguration)
+  }
+
   // MARK: - Internals
 
-  private func makeOptions() -> DecodingOptions {
+  /// A snapshot of the options, for one decode.
+  func makeOptions() -> DecodingOptions {
     let storage = withLock { $0 }
     return DecodingOptions(
       dateDecodingStrategy: storage.dateDecodingStrategy,
@@ -296,8 +338,11 @@ open class FlexJSONDecoder: @unchecked Sendable {
 
   /// Scans the document, then decodes its top-level value (or the value at `keyPath`) under the
   /// error policy.
+  ///
+  /// `configuration` is the ``ConfigurationBox`` of a `decode(_:from:configuration:)` call.
   static func decodeDocument<T: Decodable>(
-    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions, at keyPath: FlexKeyPath?
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions, at keyPath: FlexKeyPath?,
+    configuration: AnyObject? = nil
   ) throws -> FlexDecoded<T> {
     let tape: JSONTape
     do {
@@ -307,6 +352,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
         DecodingError.Context(
           codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
     }
-    return try DocumentDecoding(tape: tape, options: options, keyPath: keyPath).decode(type)
+    return try DocumentDecoding(tape: tape, options: options, keyPath: keyPath, configuration: configuration).decode(
+      type)
   }
 }

@@ -16,6 +16,15 @@ import Foundation
 ///
 /// Types that conform to ``FlexKeyMapping`` are written under their first candidate key; a key
 /// path writes nested objects, so `decode(encode(x)) == x` with the same map.
+///
+/// A key written twice is handled as `JSONEncoder` handles it. A value replaces what the key
+/// held. A second nested container for the key writes into the first if they are of one kind
+/// (members or elements of both are kept), or into a value of its kind encoded there (an object
+/// for a keyed container, an array for an unkeyed one). A super encoder's value replaces what
+/// the key holds when the super encoder is released (`{}` if it wrote nothing). A nested
+/// container asked for where anything else was encoded is a programming error: like
+/// `JSONEncoder`, `FlexJSONEncoder` stops with a precondition failure. So does a second single
+/// value on one encoder; a single value encoded after a container is dropped.
 open class FlexJSONEncoder: @unchecked Sendable {
   private let lock = NSLock()
   private var storage = Storage()
@@ -110,9 +119,46 @@ open class FlexJSONEncoder: @unchecked Sendable {
     try encodeTree(value, options: makeOptions()).jsonValue
   }
 
+  // MARK: - Encoding Values with a Configuration
+
+  /// Encodes a value of a type that needs a configuration to encode (`EncodableWithConfiguration`)
+  /// as UTF-8 JSON, as `JSONEncoder`'s method of the same name does.
+  ///
+  /// The value is encoded by the same engine as ``encode(_:)``, under every option of this
+  /// encoder.
+  ///
+  /// ```swift
+  /// let data = try encoder.encode(page, configuration: .init(locale: "fr"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: the value to encode.
+  ///   - configuration: handed to `value`'s `encode(to:configuration:)`.
+  /// - Returns: the JSON document.
+  /// - Throws: the errors of ``encode(_:)``.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  open func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+    try encodeConfigured(value, configuration: configuration)
+  }
+
+  /// Encodes a value of a type that needs a configuration to encode, with the configuration
+  /// that `configuration` provides (`EncodingConfigurationProviding`).
+  ///
+  /// Calls ``encode(_:configuration:)-(_,T.EncodingConfiguration)`` with
+  /// `C.encodingConfiguration`, as `JSONEncoder` does.
+  /// - Throws: the errors of ``encode(_:)``.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  open func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
+  where
+    T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration
+  {
+    try encode(value, configuration: C.encodingConfiguration)
+  }
+
   // MARK: - Internals
 
-  private func makeOptions() -> EncodingOptions {
+  /// A snapshot of the options, for one encode.
+  func makeOptions() -> EncodingOptions {
     let storage = withLock { $0 }
     return EncodingOptions(
       outputFormatting: storage.outputFormatting,
@@ -126,7 +172,7 @@ open class FlexJSONEncoder: @unchecked Sendable {
 
   /// Streams `value` into bytes; if its Codable calls cannot be streamed (see
   /// Streaming/StreamingSession.swift), encodes it again through a tree.
-  private func encodeBytes<T: Encodable>(_ value: T, options: EncodingOptions) throws -> JSONOutput {
+  func encodeBytes<T: Encodable>(_ value: T, options: EncodingOptions) throws -> JSONOutput {
     do {
       return try StreamingSession(options: options).encodeDocument(value)
     } catch is StreamingUnavailable {
@@ -139,9 +185,7 @@ open class FlexJSONEncoder: @unchecked Sendable {
   private func encodeTree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedValue {
     let encoder = TreeEncoder(session: EncodeSession(options: options), codingPath: [])
     guard let tree = try encoder.boxEncodable(value, path: []) else {
-      throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
-      )
+      throw EncodingError.topLevelEncodedNothing(value)
     }
     return tree
   }

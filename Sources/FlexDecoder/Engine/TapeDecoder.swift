@@ -43,6 +43,9 @@ final class DecodeSession {
   /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
   @exclusivity(unchecked) var reusesContainers: Bool
   @exclusivity(unchecked) private var convertedKeyCache: ConvertedKeyCache?
+  /// The ``ConfigurationBox`` of a `decode(_:from:configuration:)` call, for the top-level
+  /// value's `init(from:configuration:)` (see ConfiguredDecodable.swift); `nil` in other calls.
+  let configuration: AnyObject?
 
   /// Keys converted by the key strategy so far (made on first use: most decodes convert none).
   var convertedKeys: ConvertedKeyCache {
@@ -52,9 +55,10 @@ final class DecodeSession {
     return cache
   }
 
-  init(options: DecodingOptions, validations: ValidationLog = ValidationLog()) {
+  init(options: DecodingOptions, validations: ValidationLog = ValidationLog(), configuration: AnyObject? = nil) {
     self.options = options
     self.validations = validations
+    self.configuration = configuration
     self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
   }
 
@@ -125,6 +129,10 @@ struct TypeTraits: Sendable {
   let keyMapping: FlexKeyMap?
   /// Whether the type conforms to ``FlexValidatable``.
   let isValidatable: Bool
+  /// Whether `keyMapping` is checked against the key type of the first container the type asks
+  /// for. Not for a class: a subclass hands its decoder, and so its map, to
+  /// `super.init(from:)`, whose container has other keys.
+  let checksKeyMapping: Bool
 
   private static let cache = ProcessTypeCache<TypeTraits>()
 
@@ -132,10 +140,13 @@ struct TypeTraits: Sendable {
   static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
     cache.value(for: identifier) {
       // One conformance question for the many types that customize nothing.
-      guard type is any _FlexTypeCustomization.Type else { return TypeTraits(keyMapping: nil, isValidatable: false) }
+      guard type is any _FlexTypeCustomization.Type else {
+        return TypeTraits(keyMapping: nil, isValidatable: false, checksKeyMapping: false)
+      }
+      let keyMapping = (type as? any FlexKeyMapping.Type)?.keyMapping
       return TypeTraits(
-        keyMapping: (type as? any FlexKeyMapping.Type)?.keyMapping,
-        isValidatable: type is any FlexValidatable.Type)
+        keyMapping: keyMapping, isValidatable: type is any FlexValidatable.Type,
+        checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass))
     }
   }
 }
@@ -241,9 +252,9 @@ final class TapeDecoder: Decoder {
   @inline(__always)
   private func typeMapping<Key: CodingKey>(for keyType: Key.Type) throws -> FlexKeyMap? {
     guard let type = pendingType else { return inheritedTypeMapping }
-    guard let mapping = session.traits(of: type).keyMapping else { return nil }
-    let identifier = ObjectIdentifier(type)
-    if !(type is AnyClass), session.checkedMappings.insert([identifier]).inserted {
+    let traits = session.traits(of: type)
+    guard let mapping = traits.keyMapping else { return nil }
+    if traits.checksKeyMapping, session.checkedMappings.insert([ObjectIdentifier(type)]).inserted {
       try check(mapping, of: type, against: keyType)
     }
     return mapping
@@ -256,7 +267,9 @@ final class TapeDecoder: Decoder {
       let error = DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: pathStack,
-          debugDescription: "The FlexKeyMapping of \(type) maps \"\(name)\", which is not one of its coding keys."))
+          debugDescription:
+            "The FlexKeyMapping of \(representedType(of: type)) maps \"\(name)\", which is not one of its coding keys.")
+      )
       // A programmer error: no error policy recovers from it.
       if session.recovery != nil { throw RecoveryStop(error: error) }
       throw error

@@ -12,8 +12,10 @@ enum EncodedValue {
   case string(String)
   case array(EncodedArray)
   case object(EncodedObject)
-  /// A `superEncoder()`'s value, read when the tree is written (it is filled after it is handed
-  /// out); an empty object if it encoded nothing.
+  /// The value of an unkeyed container's `superEncoder()`, read when the tree is written (it is
+  /// filled after it is handed out); an empty object if it encoded nothing. (A keyed container's
+  /// super encoder stores its value when it is released, as JSONEncoder's does: see
+  /// ``TreeEncoder``.)
   case pending(TreeEncoder)
 }
 
@@ -72,25 +74,35 @@ final class EncodedObject {
     }
   }
 
-  /// The object stored at `key`, created if absent (or if something else is there): key paths
-  /// of several properties share their nested objects.
+  /// The object or array a nested keyed (`isObject`) or unkeyed container for `key` writes
+  /// into: a new one, or the one already there (see RepeatedContainerRules.swift).
+  ///
+  /// A value of another kind there stops the program, as it stops JSONEncoder.
+  func nestedContainer(isObject: Bool, forKey key: String, codingPath: @autoclosure () -> [any CodingKey])
+    -> EncodedValue
+  {
+    let existing = index(of: key).map { values[$0] }
+    switch RepeatedContainerRules.container(isObject: isObject, over: existing) {
+    case .reuse:
+      if let existing { return existing }
+      fallthrough
+    case .create:
+      let nested = isObject ? EncodedValue.object(EncodedObject()) : .array(EncodedArray())
+      set(nested, forKey: key)
+      return nested
+    case .conflict:
+      RepeatedContainerRules.containerConflict(isObject: isObject, key: key, codingPath: codingPath())
+    }
+  }
+
+  /// The object stored at `key` for a step of a key path, created if absent (or if something
+  /// else is there): key paths of several properties share their nested objects.
   func nestedObject(forKey key: String) -> EncodedObject {
     if let index = index(of: key), case .object(let existing) = values[index] {
       return existing
     }
     let nested = EncodedObject()
     set(.object(nested), forKey: key)
-    return nested
-  }
-
-  /// The array stored at `key`, created if absent (or if something else is there): a nested
-  /// unkeyed container asked for again under the same key appends to the same array.
-  func nestedArray(forKey key: String) -> EncodedArray {
-    if let index = index(of: key), case .array(let existing) = values[index] {
-      return existing
-    }
-    let nested = EncodedArray()
-    set(.array(nested), forKey: key)
     return nested
   }
 }

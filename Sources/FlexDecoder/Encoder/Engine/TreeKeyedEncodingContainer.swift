@@ -80,38 +80,48 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   }
 
   // MARK: Nested containers and super encoders
+  //
+  // Asked for again under one key, a container writes into what is there if it is of its kind,
+  // and stops the program otherwise; a super encoder's value replaces what is there when the
+  // encoder is released. All as in JSONEncoder (see RepeatedContainerRules.swift).
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    // Asked for again under the same key, the container writes into the same object, as in
-    // JSONEncoder.
+    let path = codingPath + [key]
     let (target, member) = location(of: key)
-    let nested = target.nestedObject(forKey: member)
-    let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: codingPath + [key])
+    guard case .object(let nested) = target.nestedContainer(isObject: true, forKey: member, codingPath: path) else {
+      preconditionFailure("not an object")
+    }
+    let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: path)
     return KeyedEncodingContainer(
-      TreeKeyedEncodingContainer<NestedKey>(encoder: nestedEncoder, object: nested, codingPath: codingPath + [key]))
+      TreeKeyedEncodingContainer<NestedKey>(encoder: nestedEncoder, object: nested, codingPath: path))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let path = codingPath + [key]
     let (target, member) = location(of: key)
-    let nested = target.nestedArray(forKey: member)
-    let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: codingPath + [key])
-    return TreeUnkeyedEncodingContainer(encoder: nestedEncoder, array: nested, codingPath: codingPath + [key])
+    guard case .array(let nested) = target.nestedContainer(isObject: false, forKey: member, codingPath: path) else {
+      preconditionFailure("not an array")
+    }
+    let nestedEncoder = TreeEncoder(session: encoder.session, codingPath: path)
+    return TreeUnkeyedEncodingContainer(encoder: nestedEncoder, array: nested, codingPath: path)
   }
 
   mutating func superEncoder() -> any Encoder {
-    let superEncoder = TreeEncoder(
-      session: encoder.session, codingPath: codingPath + [AnyCodingKey.super], typeMapping: encoder.typeMapping)
     // `super` is converted by the key strategy like any other key, as in JSONEncoder.
-    set(.pending(superEncoder), forKey: AnyCodingKey.super)
-    return superEncoder
+    superEncoder(for: AnyCodingKey.super)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    let superEncoder = TreeEncoder(
-      session: encoder.session, codingPath: codingPath + [key], typeMapping: encoder.typeMapping)
-    set(.pending(superEncoder), forKey: key)
-    return superEncoder
+    superEncoder(for: key)
+  }
+
+  /// A super encoder whose value is stored where `key`'s belongs when it is released. (A
+  /// class's map serves its superclass too.)
+  private func superEncoder(for key: some CodingKey) -> TreeEncoder {
+    TreeEncoder(
+      session: encoder.session, codingPath: codingPath + [key], typeMapping: encoder.typeMapping,
+      destination: location(of: key))
   }
 }

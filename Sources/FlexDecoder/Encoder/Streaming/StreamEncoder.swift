@@ -79,8 +79,9 @@ final class StreamEncoder: Encoder {
   }
 
   /// The value's object or array, opened on first request. Asking for the other kind, or after
-  /// a single value, cannot be streamed (JSONEncoder traps): the container handed out then fails
-  /// on first use.
+  /// a single value, is left to the tree encoder, which does what JSONEncoder does (trap, or
+  /// write into a single value that is an object or array): the container handed out fails on
+  /// first use, and the session is marked, for a container that is never used.
   private func openContainer(isObject: Bool) -> (level: Int, identity: Int) {
     switch state {
     case .keyed(let level, let identity) where isObject:
@@ -91,6 +92,7 @@ final class StreamEncoder: Encoder {
       let position: (level: Int, identity: Int)
       if let slot {
         guard let filled = try? session.fill(slotAt: slot.level, identity: slot.identity, isObject: isObject) else {
+          session.markUnstreamable()
           return (Int.max, -1)
         }
         position = filled
@@ -103,6 +105,7 @@ final class StreamEncoder: Encoder {
         : .unkeyed(level: position.level, identity: position.identity)
       return position
     default:
+      session.markUnstreamable()
       return (Int.max, -1)
     }
   }

@@ -5,9 +5,9 @@ import Foundation
 // in the order synthesized code makes them (each value finished before the next starts).
 //
 // Codable allows more: a nested container or a super encoder can be kept and written after its
-// parent moved on, a key can be set twice (the last value wins), and a key path from a
-// FlexKeyMapping writes into a nested object that another property may share. Those need the
-// tree encoder (Engine/TreeEncoder.swift). The streaming encoder detects them — every container
+// parent moved on, a key can be set twice (the last value wins) or given a second container (see
+// Engine/RepeatedContainerRules.swift), and a key path from a FlexKeyMapping writes into a nested
+// object that another property may share. Those need the tree encoder (Engine/TreeEncoder.swift). The streaming encoder detects them — every container
 // handle carries the identity of the open container it writes to — and throws
 // `StreamingUnavailable`; FlexJSONEncoder then encodes the value again with the tree encoder.
 // Output is identical either way.
@@ -119,9 +119,7 @@ final class StreamingSession {
     if !wrote { wrote = try root.writeEncodable(value, isTopLevel: true) }
     guard !isUnstreamable else { throw StreamingUnavailable() }
     guard wrote else {
-      throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
-      )
+      throw EncodingError.topLevelEncodedNothing(value)
     }
     close(downTo: 0)
     return writer.output

@@ -8,11 +8,13 @@ struct DocumentDecoding {
   let tape: JSONTape
   let options: DecodingOptions
   let keyPath: FlexKeyPath?
+  /// The ``ConfigurationBox`` of a `decode(_:from:configuration:)` call.
+  var configuration: AnyObject?
 
   func decode<T: Decodable>(_ type: T.Type) throws -> FlexDecoded<T> {
     // The plain pass: exactly JSONDecoder's behaviour (no coercions either), no bookkeeping.
     let validations = ValidationLog()
-    let plainSession = DecodeSession(options: options, validations: validations)
+    let plainSession = DecodeSession(options: options, validations: validations, configuration: configuration)
     let value: T
     do {
       value = try decodeOnce(type, session: plainSession)
@@ -26,14 +28,14 @@ struct DocumentDecoding {
     // Decoded; under `.collectAll` unknown keys under `unknownKeyPolicy = .fail` are problems.
     let notes = RecoveryState.ordered(plainSession.notes)
     if options.errorPolicy == .collectAll, notes.contains(where: isProblem) {
-      throw Self.failure(problems: notes.filter(isProblem), typeName: "\(type)")
+      throw Self.failure(problems: notes.filter(isProblem), typeName: "\(representedType(of: type))")
     }
     return FlexDecoded(value: value, issues: notes)
   }
 
   /// The recovery pass.
   private func decodeRecovering<T: Decodable>(_ type: T.Type, validations: ValidationLog) throws -> FlexDecoded<T> {
-    let session = DecodeSession(options: options, validations: validations)
+    let session = DecodeSession(options: options, validations: validations, configuration: configuration)
     let recovery = RecoveryState(policy: options.errorPolicy)
     session.recovery = recovery
     let decoder = TapeDecoder(tape: tape, session: session)
@@ -75,7 +77,7 @@ struct DocumentDecoding {
       }
       if let placeholder { return try finish(placeholder, type, session: session, recovery: recovery) }
       let problems = recovery.orderedIssues(mergedWith: session.notes).filter(isProblem)
-      throw Self.failure(problems: problems, typeName: "\(type)")
+      throw Self.failure(problems: problems, typeName: "\(representedType(of: type))")
     }
     return try finish(value, type, session: session, recovery: recovery)
   }
@@ -101,7 +103,7 @@ struct DocumentDecoding {
   ) throws -> FlexDecoded<T> {
     let all = recovery.orderedIssues(mergedWith: session.notes)
     if options.errorPolicy == .collectAll, all.contains(where: isProblem) {
-      throw Self.failure(problems: all.filter(isProblem), typeName: "\(type)")
+      throw Self.failure(problems: all.filter(isProblem), typeName: "\(representedType(of: type))")
     }
     return FlexDecoded(value: value, issues: all)
   }

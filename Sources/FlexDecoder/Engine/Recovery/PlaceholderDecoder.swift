@@ -11,20 +11,25 @@ import Foundation
 final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
   let codingPath: [any CodingKey]
   let userInfo: [CodingUserInfoKey: Any]
+  /// The configuration of a `decode(_:from:configuration:)` call (see ConfiguredDecodable.swift).
+  let carriedConfiguration: AnyObject?
 
-  init(codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+  init(codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], configuration: AnyObject? = nil) {
     self.codingPath = codingPath
     self.userInfo = userInfo
+    self.carriedConfiguration = configuration
   }
 
   /// A placeholder of type `T`, or `nil` if `T` cannot be built from nothing (an enum without a
   /// default, a custom `init(from:)` that throws regardless).
   static func placeholder<T: Decodable>(
-    _ type: T.Type, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], allowsAnyCase: Bool
+    _ type: T.Type, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], allowsAnyCase: Bool,
+    configuration: AnyObject? = nil
   ) -> T? {
     if let defaultValue = (type as? any FlexDefaultValue.Type)?.flexDefault as? T { return defaultValue }
     if let scalar = scalarPlaceholder(type) { return scalar }
-    if let value = try? T(from: PlaceholderDecoder(codingPath: codingPath, userInfo: userInfo)) { return value }
+    let decoder = PlaceholderDecoder(codingPath: codingPath, userInfo: userInfo, configuration: configuration)
+    if let value = try? T(from: decoder) { return value }
     // Under `.collectAll` the value is discarded: any case of a CaseIterable enum will do.
     if allowsAnyCase, let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? T {
       return first

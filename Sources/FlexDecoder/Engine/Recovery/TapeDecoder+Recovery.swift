@@ -251,7 +251,8 @@ extension TapeDecoder {
 
   private func makePlaceholder<D: Decodable>(_ type: D.Type, path: [any CodingKey]) -> D? {
     PlaceholderDecoder.placeholder(
-      type, codingPath: path, userInfo: userInfo, allowsAnyCase: recovery?.policy == .collectAll)
+      type, codingPath: path, userInfo: userInfo, allowsAnyCase: recovery?.policy == .collectAll,
+      configuration: session.configuration)
   }
 
   /// Records the issue for a failure; `action` is the repair (`nil`: none here, the problem
