@@ -24,7 +24,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private var memberKeys: [(key: String, valueIndex: Int)] { lookup.memberKeys }
 
   @inline(__always)
-  private func valueIndex(forKey key: Key) -> Int? { lookup.valueIndex(forName: key.stringValue) }
+  func valueIndex(forKey key: Key) -> Int? { lookup.valueIndex(forName: key.stringValue) }
   private func candidates(for name: String) -> [FlexKeyPath]? { lookup.candidates(for: name) }
   private func resolve(_ candidates: [FlexKeyPath]) -> Int? { lookup.resolve(candidates) }
 

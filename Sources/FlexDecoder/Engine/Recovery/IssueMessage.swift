@@ -41,12 +41,12 @@ enum IssueMessage {
   }
 
   /// `Expected to decode Int but found a string instead.` (JSONDecoder's and Flex's wording) →
-  /// `expected Int but found a string`; any other text is kept as written.
+  /// `expected Int but found a string`; other text as ``libraryClause(_:)`` has it.
   private static func clause(_ text: String, type: Any.Type) -> String {
     let opening = "Expected to decode \(type) but found "
     let closing = " instead."
     guard text.hasPrefix(opening), text.hasSuffix(closing), text.count > opening.count + closing.count else {
-      return text
+      return libraryClause(text)
     }
     let found = text.dropFirst(opening.count).dropLast(closing.count)
     return "expected \(typeName(type)) but found \(found)"
@@ -57,6 +57,7 @@ enum IssueMessage {
   /// message is the model's own and is kept exactly as written.
   private static let librarySentences = [
     "Attempted to decode UUID from invalid UUID string", "Cannot get ", "Cannot initialize ",
+    "Could not convert key to type ", "Expected Int key but found String key instead",
     "Date string does not match format expected by formatter", "Encountered Data is not valid Base64",
     "Expected a date (", "Expected an object or array at ", "Expected date string to be ISO8601-formatted",
     "Invalid URL string", "No value associated with key ", "The array has no element ",

@@ -1,4 +1,4 @@
-// During the recovery pass, arrays and `[String: …]` dictionaries are decoded by the engine itself rather
+// During the recovery pass, arrays, sets and dictionaries are decoded by the engine itself rather
 // than by the standard library's `init(from:)`, so that an element or value that fails at a
 // planned site can be dropped: the standard implementations cannot skip an element once
 // `isAtEnd` has said there is one, nor a key once `allKeys` has listed it.
@@ -34,37 +34,91 @@ struct RecoveringCollection: Sendable {
 
 extension Array: RecoveringArrayDecodable where Element: Decodable {
   static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> [Element] {
-    let tape = decoder.tape
     var elements: [Element] = []
-    elements.reserveCapacity(Int(tape[arrayIndex].length))
-    var position = arrayIndex &+ 1
-    for ordinal in 0..<Int(tape[arrayIndex].length) {
-      try decoder.decodeDroppable(Element.self, at: position, key: IndexCodingKey(index: ordinal)) {
-        elements.append($0)
-      }
-      position = tape.next(after: position)
-    }
+    elements.reserveCapacity(Int(decoder.tape[arrayIndex].length))
+    try decoder.decodeElementsDroppable(Element.self, at: arrayIndex) { elements.append($0) }
     return elements
   }
 }
 
-extension Dictionary: RecoveringDictionaryDecodable where Key == String, Value: Decodable {
-  static func decodeRecovering(from decoder: TapeDecoder, at objectIndex: Int) throws -> [String: Value] {
+extension ContiguousArray: RecoveringArrayDecodable where Element: Decodable {
+  static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> ContiguousArray<Element> {
+    var elements: ContiguousArray<Element> = []
+    elements.reserveCapacity(Int(decoder.tape[arrayIndex].length))
+    try decoder.decodeElementsDroppable(Element.self, at: arrayIndex) { elements.append($0) }
+    return elements
+  }
+}
+
+extension Set: RecoveringArrayDecodable where Element: Decodable {
+  static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Set<Element> {
+    var elements = Set<Element>(minimumCapacity: Int(decoder.tape[arrayIndex].length))
+    try decoder.decodeElementsDroppable(Element.self, at: arrayIndex) { elements.insert($0) }
+    return elements
+  }
+}
+
+extension Dictionary: RecoveringDictionaryDecodable where Key: Decodable, Value: Decodable {
+  static func decodeRecovering(from decoder: TapeDecoder, at objectIndex: Int) throws -> [Key: Value] {
+    guard Key.self == String.self else { return try decodeRecoveringConvertedKeys(from: decoder, at: objectIndex) }
+    // `[String: Value]`: keys as written, as the special route reads them.
     let tape = decoder.tape
-    var members: [String: Value] = [:]
+    var members: [Key: Value] = [:]
     members.reserveCapacity(Int(tape[objectIndex].length))
     var keyIndex = objectIndex &+ 1
     for _ in 0..<Int(tape[objectIndex].length) {
-      let name = tape.string(at: keyIndex)
+      // `Key` is `String`: the cast only informs the compiler.
+      let name = unsafeBitCast(tape.string(at: keyIndex), to: Key.self)
       // The first occurrence of a key wins, as in JSONDecoder.
       if members.index(forKey: name) == nil {
-        try decoder.decodeDroppable(Value.self, at: keyIndex &+ 1, key: DictionaryMemberKey(stringValue: name)) {
+        try decoder.decodeDroppable(
+          Value.self, at: keyIndex &+ 1, key: DictionaryMemberKey(stringValue: tape.string(at: keyIndex))
+        ) {
           members[name] = $0
         }
       }
       keyIndex = tape.next(after: keyIndex &+ 1)
     }
     return members
+  }
+
+  /// Other keys as the standard library's `init(from:)` reads them from an object — through a
+  /// keyed container, so the key strategy applies — `Int` keys from their text and
+  /// `CodingKeyRepresentable` keys from their coding key; a member whose key does not convert
+  /// is dropped with the standard library's error. Key types the standard library reads from an
+  /// array go through `init(from:)`.
+  private static func decodeRecoveringConvertedKeys(from decoder: TapeDecoder, at objectIndex: Int) throws -> Self {
+    let convert: (any CodingKey) -> Key?
+    if Key.self == Int.self {
+      convert = { Int($0.stringValue).map { unsafeBitCast($0, to: Key.self) } }
+    } else if #available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *),
+      let keyType = Key.self as? any CodingKeyRepresentable.Type
+    {
+      convert = { keyType.init(codingKey: $0) as? Key }
+    } else {
+      return try Self(from: decoder)
+    }
+    let container = try decoder.makeKeyedContainer(
+      keyedBy: AnyCodingKey.self, at: objectIndex, explicitPath: nil, typeMapping: nil)
+    var members: [Key: Value] = [:]
+    for codingKey in container.allKeys {
+      guard let valueIndex = container.valueIndex(forKey: codingKey) else { continue }
+      guard let key = convert(codingKey) else {
+        try decoder.dropMember(at: valueIndex, key: codingKey, error: keyError(codingKey, path: container.codingPath))
+        continue
+      }
+      try decoder.decodeDroppable(Value.self, at: valueIndex, key: codingKey) { members[key] = $0 }
+    }
+    return members
+  }
+
+  /// The error the standard library throws for a key that is not a `Key`.
+  private static func keyError(_ codingKey: any CodingKey, path: [any CodingKey]) -> DecodingError {
+    let context = DecodingError.Context(
+      codingPath: path + [codingKey],
+      debugDescription: Key.self == Int.self
+        ? "Expected Int key but found String key instead." : "Could not convert key to type \(Key.self)")
+    return Key.self == Int.self ? .typeMismatch(Int.self, context) : .dataCorrupted(context)
   }
 }
 
@@ -97,6 +151,25 @@ extension TapeDecoder {
       break
     }
     return try type.init(from: self)
+  }
+
+  /// Decodes the elements of the array at `arrayIndex`, each with ``decodeDroppable(_:at:key:into:)``.
+  @inline(__always)
+  func decodeElementsDroppable<T: Decodable>(_ type: T.Type, at arrayIndex: Int, into store: (T) -> Void) throws {
+    var position = arrayIndex &+ 1
+    for ordinal in 0..<Int(tape[arrayIndex].length) {
+      try decodeDroppable(type, at: position, key: IndexCodingKey(index: ordinal), into: store)
+      position = tape.next(after: position)
+    }
+  }
+
+  /// A dictionary member whose key cannot be read: dropped, with `error` recorded.
+  func dropMember(at valueIndex: Int, key: any CodingKey, error: DecodingError) throws {
+    guard let recovery else { throw error }
+    _ = try recoveringCall(
+      recovery, site: nil, type: Never.self, path: pathStack + [key], valueIndex: valueIndex, action: .drop,
+      failsPlainly: true, replacement: { _ in false }
+    ) { () throws -> Bool in throw error }
   }
 
   /// Decodes one element or dictionary value, a call of the engine's, and hands it to `store`:

@@ -275,7 +275,7 @@ extension TapeDecoder {
       let context = decodingError.context
       // (A message the model wrote for its own type mismatch is kept.)
       if context.codingPath.count == path.count, let valueIndex,
-        kind == .typeMismatch || kind == .valueNotFound, message.hasPrefix("expected ")
+        kind == .valueNotFound || (kind == .typeMismatch && context.debugDescription.hasPrefix("Expected to decode "))
       {
         message = IssueMessage.expected(requested, found: foundValue(valueIndex))
       } else if context.codingPath.count > path.count, kind != .keyNotFound {
