@@ -200,7 +200,8 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
   /// decoder's options. Its `init(from:configuration:)` gets `configuration`.
   ///
   /// ```swift
-  /// let text = try decoder.decode(AttributedString.self, from: data, configuration: scope)
+  /// // struct Price: DecodableWithConfiguration { init(from: any Decoder, configuration: Currency) … }
+  /// let price = try decoder.decode(Price.self, from: data, configuration: Currency.euro)
   /// ```
   ///
   /// - Throws: the errors of ``decode(_:from:)``.
@@ -223,7 +224,8 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
   /// decoder's options. Its `init(from:configuration:)` gets `C.decodingConfiguration`.
   ///
   /// ```swift
-  /// let text = try decoder.decode(AttributedString.self, from: data, configuration: MyScope.self)
+  /// // enum Euro: DecodingConfigurationProviding { static var decodingConfiguration: Currency { .euro } }
+  /// let price = try decoder.decode(Price.self, from: data, configuration: Euro.self)
   /// ```
   ///
   /// - Throws: the errors of ``decode(_:from:)``.

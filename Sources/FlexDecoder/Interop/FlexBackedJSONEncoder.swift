@@ -99,7 +99,8 @@ open class FlexBackedJSONEncoder: JSONEncoder, @unchecked Sendable {
   /// encoder's options. Its `encode(to:configuration:)` gets `configuration`.
   ///
   /// ```swift
-  /// let data = try encoder.encode(text, configuration: scope)
+  /// // struct Price: EncodableWithConfiguration { func encode(to: any Encoder, configuration: Currency) … }
+  /// let data = try encoder.encode(price, configuration: Currency.euro)
   /// ```
   ///
   /// - Throws: the errors of ``encode(_:)``.
@@ -116,7 +117,8 @@ open class FlexBackedJSONEncoder: JSONEncoder, @unchecked Sendable {
   /// encoder's options. Its `encode(to:configuration:)` gets `C.encodingConfiguration`.
   ///
   /// ```swift
-  /// let data = try encoder.encode(text, configuration: MyScope.self)
+  /// // enum Euro: EncodingConfigurationProviding { static var encodingConfiguration: Currency { .euro } }
+  /// let data = try encoder.encode(price, configuration: Euro.self)
   /// ```
   ///
   /// - Throws: the errors of ``encode(_:)``.
