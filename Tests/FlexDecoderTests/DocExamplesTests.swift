@@ -6,7 +6,9 @@ import Testing
 /// checks what the text around it claims. Each test names the file and section it comes from;
 /// when a sample changes, change its test (and the other way round). The samples of
 /// Docs/ComingFromJSONModelAndYYModel.md are in DocExamplesTests+ComingFrom.swift, those of the
-/// DocC catalog in DocExamplesTests+DocC.swift.
+/// DocC catalog in DocExamplesTests+DocC.swift, and those of Docs/Ecosystem.md, of
+/// Docs/MigratingFromJSONDecoder.md "Code that holds a JSONDecoder" and of Docs/Leniency.md
+/// "Generic types" in DocExamplesTests+Interop.swift.
 ///
 /// Manifest fragments (`.package(url:…)` in README.md "Try it" and Docs/GettingStarted.md
 /// "Install") are not Swift that a test can compile; `Package.swift` itself is their check.

@@ -188,6 +188,20 @@ struct KeyMappingTests {
     #expect(tagged.extra == ["ID": 2, "id": 3])
   }
 
+  // MARK: - Generic types
+
+  @Test func genericTypeWithAComputedKeyMappingDecodes() throws {
+    // `static let` is not allowed in a generic type; a computed `static var` is the map there.
+    let number = try decode(Envelope<Int>.self, #"{"data": 1, "meta": {"request_id": "r1"}}"#)
+    #expect(number == Envelope(payload: 1, requestID: "r1"))
+    let words = try decode(Envelope<[String]>.self, #"{"result": ["a", "b"], "meta": {"request_id": "r2"}}"#)
+    #expect(words == Envelope(payload: ["a", "b"], requestID: "r2"))
+    let error = try decodingError(Envelope<Int>.self, #"{"payload": 1, "meta": {"request_id": "r3"}}"#)
+    #expect(error.kind == .keyNotFound)
+    #expect(error.key == "payload")
+    #expect(error.message.contains(#"tried "data", "result""#))
+  }
+
   // MARK: - Global map
 
   @Test func globalMapAppliesToEveryType() throws {
@@ -480,6 +494,13 @@ extension KeyMappingTests {
   struct Plain: Decodable, Equatable {
     var id: Int
     var title: String
+  }
+
+  /// A generic envelope: its map is a computed `static var`.
+  struct Envelope<Payload: Decodable & Equatable>: Decodable, Equatable, FlexKeyMapping {
+    var payload: Payload
+    var requestID: String
+    static var keyMapping: FlexKeyMap { ["payload": ["data", "result"], "requestID": "meta.request_id"] }
   }
 
   struct PlainList: Decodable, Equatable {

@@ -16,7 +16,7 @@ extension FlexJSONEncoder {
   func encodeConfigured<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws
     -> Data
   {
-    try encodeBytes(ConfiguredEncodable(value, configuration: configuration), options: makeOptions())
+    try Self.encodeBytes(ConfiguredEncodable(value, configuration: configuration), options: makeOptions())
       .withUnsafeBytes { Data($0) }
   }
 }

@@ -104,19 +104,19 @@ open class FlexJSONEncoder: @unchecked Sendable {
   ///   strategy, or a top-level value that encodes nothing — with the coding path, as
   ///   `JSONEncoder` does — and any error the value's `encode(to:)` throws.
   open func encode<T: Encodable>(_ value: T) throws -> Data {
-    try encodeBytes(value, options: makeOptions()).withUnsafeBytes { Data($0) }
+    try Self.encodeBytes(value, options: makeOptions()).withUnsafeBytes { Data($0) }
   }
 
   /// Encodes `value` as a JSON string.
   /// - Throws: the errors of ``encode(_:)``.
   public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-    try encodeBytes(value, options: makeOptions()).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    try Self.encodeBytes(value, options: makeOptions()).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Encodes `value` as a ``JSONValue`` (numbers keep the text they would be written with).
   /// - Throws: the errors of ``encode(_:)``.
   public func encodeToJSONValue<T: Encodable>(_ value: T) throws -> JSONValue {
-    try encodeTree(value, options: makeOptions()).jsonValue
+    try Self.encodeTree(value, options: makeOptions()).jsonValue
   }
 
   // MARK: - Encoding Values with a Configuration
@@ -171,18 +171,19 @@ open class FlexJSONEncoder: @unchecked Sendable {
   }
 
   /// Streams `value` into bytes; if its Codable calls cannot be streamed (see
-  /// Streaming/StreamingSession.swift), encodes it again through a tree.
-  func encodeBytes<T: Encodable>(_ value: T, options: EncodingOptions) throws -> JSONOutput {
+  /// Streaming/StreamingSession.swift), encodes it again through a tree. Internal:
+  /// FlexBackedJSONEncoder encodes through it too.
+  static func encodeBytes<T: Encodable>(_ value: T, options: EncodingOptions) throws -> JSONOutput {
     do {
       return try StreamingSession(options: options).encodeDocument(value)
     } catch is StreamingUnavailable {
       var writer = JSONWriter(options: options.formatting, capacity: 1024)
-      try encodeTree(value, options: options).write(to: &writer)
+      try Self.encodeTree(value, options: options).write(to: &writer)
       return writer.output
     }
   }
 
-  private func encodeTree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedValue {
+  private static func encodeTree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedValue {
     let encoder = TreeEncoder(session: EncodeSession(options: options), codingPath: [])
     guard let tree = try encoder.boxEncodable(value, path: []) else {
       throw EncodingError.topLevelEncodedNothing(value)

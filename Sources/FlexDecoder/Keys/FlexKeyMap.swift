@@ -103,5 +103,15 @@ public struct FlexKeyMap: Sendable, Equatable, ExpressibleByDictionaryLiteral, C
 public protocol FlexKeyMapping: _FlexTypeCustomization {
   /// The type's map. The decoder reads it once per type and keeps it for the life of the
   /// process, so it should not change: a `static let` is ideal.
+  ///
+  /// A generic type cannot have a `static let` (static stored properties are not supported in
+  /// generic types): write a computed `static var` there. It is read once per concrete type.
+  ///
+  /// ```swift
+  /// struct Response<T: Decodable>: Decodable, FlexKeyMapping {
+  ///   var payload: T
+  ///   static var keyMapping: FlexKeyMap { ["payload": ["data", "result"]] }
+  /// }
+  /// ```
   static var keyMapping: FlexKeyMap { get }
 }
