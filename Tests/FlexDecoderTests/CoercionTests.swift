@@ -16,6 +16,32 @@ struct CoercionTests {
     #expect(FlexJSONDecoder.strict().coercions == [])
   }
 
+  enum Status: String, Decodable {
+    case notFound = "404"
+    case ok = "200"
+  }
+
+  struct Link: Decodable {
+    var url: URL?
+    var status: Status
+  }
+
+  @Test func aNumberNeverBecomesAURLButBecomesAStringBackedEnum() throws {
+    let data = Data(#"{"url": 1, "status": 404}"#.utf8)
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = .all
+    let error = try #require(throws: DecodingError.self) { try decoder.decode(Link.self, from: data) }
+    #expect(ErrorShape(error).description == #"typeMismatch(String) at "url""#)
+    #expect(FlexDecodingError.issues(in: error).map(\.message) == ["expected String but found the number 1"])
+    decoder.errorPolicy = .useDefaults
+    let result = try decoder.decodeWithReport(Link.self, from: data)
+    #expect(result.value.url == nil)
+    #expect(result.value.status == .notFound)
+    #expect(result.issues.map(\.description) == ["url: expected URL but found the number 1; used nil"])
+    #expect(
+      try decoder.decode(Link.self, from: Data(#"{"url": "https://a.b/c", "status": 200}"#.utf8)).url?.host == "a.b")
+  }
+
   @Test func allHoldsEveryCoercion() {
     #expect(FlexCoercions.all == FlexCoercions(CoercionSample.all.map(\.option)))
   }

@@ -128,7 +128,10 @@ extension TapeDecoder {
 
   func decodeURL(at valueIndex: Int) throws -> URL {
     guard tape[valueIndex].kind != .null else { throw valueNotFound(URL.self, path: pathStack) }
-    let string = try unwrapString(at: valueIndex, path: pathStack)
+    // A number never becomes a URL, whatever the coercions: `.numberToString` is for text sent
+    // as a number (an id, a code), and `1` is no address. JSONDecoder's error: a String expected.
+    guard tape[valueIndex].kind == .string else { throw typeMismatch(String.self, at: valueIndex, path: pathStack) }
+    let string = tape.string(at: valueIndex)
     guard let url = URL(string: string) else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))

@@ -17,7 +17,8 @@ public struct FlexCoercions: OptionSet, Sendable, Hashable {
   public init(rawValue: UInt32) { self.rawValue = rawValue }
 
   /// A number where a `String` is expected becomes the number's own text: `42` → `"42"`,
-  /// `1.50` → `"1.50"`.
+  /// `1.50` → `"1.50"`; so does a number where a `String`-backed enum is expected (`404` is the
+  /// case whose raw value is `"404"`). A number never becomes a `URL`.
   public static let numberToString = FlexCoercions(rawValue: 1 << 0)
   /// A string holding a number where a number is expected is parsed: `"42"`, `" 42 "`, `"1e3"`,
   /// `"-0.5"`. Range-checked like a number: `"300"` into `UInt8` and `"1.5"` into `Int` are type
