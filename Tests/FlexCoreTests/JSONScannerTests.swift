@@ -199,7 +199,9 @@ struct JSONScannerTests {
     #expect(error.offset == strictErrorOffset)
   }
 
-  @Test(arguments: ["[,]", "{,}", "[1,,]", #"{"a": 1,,}"#, "[1,}", "1,", "[1,"])
+  @Test(arguments: [
+    "[,]", "{,}", "[1,,]", #"{"a": 1,,}"#, "[1,}", "1,", "[1,", #"{"a":}"#, #"[{"a":]"#, #"{"a": [1,}"#, "]", "[1]]",
+  ])
   func rejectsCommasWithNothingBeforeThemEvenWhenTrailingCommasAreAllowed(text: String) {
     #expect(throws: JSONParseError.self) {
       try JSONValue(parsing: text, options: JSONParsingOptions(allowsTrailingCommas: true))

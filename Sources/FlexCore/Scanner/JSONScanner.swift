@@ -122,16 +122,17 @@ package struct JSONScanner {
         if byte == ._comma {
           position &+= 1
           try skipWhitespace()
-          if allowsTrailingCommas {
-            // Trailing comma: `[1,]`, `{"a":1,}`; the implicit object ends at end of input.
-            if top.isImplicit ? position == count : (position < count && start[position] == closingByte(of: top)) {
-              if !top.isImplicit { position &+= 1 }
+          guard position < count else {
+            // A trailing comma ends the implicit object at the end of input.
+            if allowsTrailingCommas && top.isImplicit {
               closeContainer()
               continue
             }
+            throw error(.unexpectedEndOfInput, at: position)
           }
-          guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
-          if top.isObject { try scanKeyAndColon() }
+          // A trailing comma before `}` closes the object here (scanKeyAndColon), before `]` at
+          // the array's next value (scanValue): no test on the common path.
+          if top.isObject, try !scanKeyAndColon() { continue }
           continue valueLoop
         }
         if !top.isImplicit && byte == closingByte(of: top) {
@@ -182,6 +183,8 @@ package struct JSONScanner {
     case ._plus where json5, ._period where json5, UInt8(ascii: "I") where json5, UInt8(ascii: "N") where json5:
       try scanJSON5Number()
     default:
+      // `[1,]`: the array is the value scanned.
+      if try closesAfterTrailingComma(byte, inObject: false) { return true }
       throw error(.unexpectedCharacter(byte, expected: "expected a value"), at: position)
     }
     return true
@@ -202,7 +205,7 @@ package struct JSONScanner {
       return true
     }
     stack.append(OpenContainer(entryIndex: entryIndex, childCount: 0, isObject: isObject, isImplicit: false))
-    if isObject { try scanKeyAndColon() }
+    if isObject { _ = try scanKeyAndColon() }
     return false
   }
 
@@ -215,7 +218,26 @@ package struct JSONScanner {
       return
     }
     stack.append(OpenContainer(entryIndex: entryIndex, childCount: 0, isObject: true, isImplicit: true))
-    try scanKeyAndColon()
+    _ = try scanKeyAndColon()
+  }
+
+  /// Whether `byte`, met where a value of an array (`inObject` false) or a key of an object
+  /// should be, is the closing bracket of that container after a trailing comma, which it then
+  /// closes. (`{"a":}` is no trailing comma: a member's value position is not an array's.)
+  ///
+  /// Called only on the error path of scanValue and scanKeyAndColon, so trailing commas cost the
+  /// common path nothing. There, a closing bracket of the right kind always follows a comma: an
+  /// empty container closes in openContainer, before its first value or key is looked for.
+  @inline(never)
+  private mutating func closesAfterTrailingComma(_ byte: UInt8, inObject: Bool) throws(JSONParseError) -> Bool {
+    guard allowsTrailingCommas, let top = stack.last, top.isObject == inObject, !top.isImplicit,
+      byte == closingByte(of: top)
+    else {
+      return false
+    }
+    position &+= 1
+    closeContainer()
+    return true
   }
 
   private mutating func closeContainer() {
@@ -230,8 +252,10 @@ package struct JSONScanner {
   }
 
   /// Scans an object key, the `:` after it and the whitespace after that; leaves `position` at
-  /// the member's value.
-  private mutating func scanKeyAndColon() throws(JSONParseError) {
+  /// the member's value. Returns `false` when a trailing comma's `}` closed the object instead
+  /// (an explicit object's first key is never `}`: an empty object closes in openContainer, so
+  /// this `}` follows a comma).
+  private mutating func scanKeyAndColon() throws(JSONParseError) -> Bool {
     let byte = start[position]
     if byte == ._quote {
       try scanString(quote: ._quote)
@@ -239,6 +263,8 @@ package struct JSONScanner {
       try scanString(quote: ._singleQuote)
     } else if json5 && (byte.isIdentifierStart || byte >= 0x80 || byte == ._backslash) {
       try scanUnquotedKey()
+    } else if try closesAfterTrailingComma(byte, inObject: true) {
+      return false
     } else {
       let expected = json5 ? "expected an object key" : "expected '\"' to begin an object key"
       throw error(.unexpectedCharacter(byte, expected: expected), at: position)
@@ -251,6 +277,7 @@ package struct JSONScanner {
     position &+= 1
     try skipWhitespace()
     guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+    return true
   }
 
   // MARK: - Scalars
