@@ -16,13 +16,8 @@ extension FlexJSONDecoder {
   func decodeConfigured<T: DecodableWithConfiguration>(
     _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
   ) throws -> T {
-    let options = makeOptions()
-    let box = ConfigurationBox(configuration)
-    return try data.withUnsafeBytes { bytes in
-      try Self.withUTF8Document(bytes) {
-        try Self.decodeDocument(ConfiguredDecodable<T>.self, from: $0, options: options, at: nil, configuration: box)
-          .value.value
-      }
-    }
+    try Self.decodeDocument(
+      ConfiguredDecodable<T>.self, from: data, options: makeOptions(), configuration: ConfigurationBox(configuration)
+    ).value.value
   }
 }

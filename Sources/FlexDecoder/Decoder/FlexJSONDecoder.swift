@@ -193,10 +193,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   ///   ``JSONParseError``), and the `DecodingError` that `JSONDecoder` would throw for a value
   ///   that does not fit `T`.
   open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    let options = makeOptions()
-    return try data.withUnsafeBytes { bytes in
-      try Self.withUTF8Document(bytes) { try Self.decodeDocument(type, from: $0, options: options, at: nil).value }
-    }
+    try Self.decodeDocument(type, from: data, options: makeOptions()).value
   }
 
   /// Decodes a value of type `T` from UTF-8 JSON data, and reports what was recovered from or
@@ -214,10 +211,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   ///   ``unknownKeyPolicy`` `.report`.
   /// - Throws: what ``decode(_:from:)-(_,Data)`` throws under the same options.
   public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> FlexDecoded<T> {
-    let options = makeOptions()
-    return try data.withUnsafeBytes { bytes in
-      try Self.withUTF8Document(bytes) { try Self.decodeDocument(type, from: $0, options: options, at: nil) }
-    }
+    try Self.decodeDocument(type, from: data, options: makeOptions())
   }
 
   /// Decodes a value of type `T` from a JSON string.
@@ -266,11 +260,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// - Throws: `DecodingError.keyNotFound` at the path of the first missing step, or the errors
   ///   of ``decode(_:from:)-(_,Data)``.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
-    let options = makeOptions()
-    let path = FlexKeyPath(keyPath)
-    return try data.withUnsafeBytes { bytes in
-      try Self.withUTF8Document(bytes) { try Self.decodeDocument(type, from: $0, options: options, at: path).value }
-    }
+    try Self.decodeDocument(type, from: data, options: makeOptions(), at: FlexKeyPath(keyPath)).value
   }
 
   // MARK: - Decoding Values with a Configuration
@@ -334,6 +324,19 @@ open class FlexJSONDecoder: @unchecked Sendable {
       errorPolicy: storage.errorPolicy,
       reportsCoercions: storage.reportsCoercions,
       unknownKeyPolicy: storage.unknownKeyPolicy)
+  }
+
+  /// Decodes `data`, in the encodings ``decode(_:from:)-(_,Data)`` reads, as the UTF-8 form
+  /// below does: the entry point of every `Data` decode, FlexBackedJSONDecoder's too.
+  static func decodeDocument<T: Decodable>(
+    _ type: T.Type, from data: Data, options: DecodingOptions, at keyPath: FlexKeyPath? = nil,
+    configuration: AnyObject? = nil
+  ) throws -> FlexDecoded<T> {
+    try data.withUnsafeBytes { bytes in
+      try withUTF8Document(bytes) {
+        try decodeDocument(type, from: $0, options: options, at: keyPath, configuration: configuration)
+      }
+    }
   }
 
   /// Scans the document, then decodes its top-level value (or the value at `keyPath`) under the

@@ -193,7 +193,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
   ///   error when one problem remains, a ``FlexDecodingError`` when several do.
   open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     guard let options = makeOptions() else { return try super.decode(type, from: data) }
-    return try Self.decodeDocument(type, from: data, options: options).value
+    return try FlexJSONDecoder.decodeDocument(type, from: data, options: options).value
   }
 
   /// Decodes a `DecodableWithConfiguration` value from JSON data, with Flex, under this
@@ -210,14 +210,9 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
     _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
   ) throws -> T {
     guard let options = makeOptions() else { return try super.decode(type, from: data, configuration: configuration) }
-    let box = ConfigurationBox(configuration)
-    return try data.withUnsafeBytes { bytes in
-      try FlexJSONDecoder.withUTF8Document(bytes) {
-        try FlexJSONDecoder.decodeDocument(
-          ConfiguredDecodable<T>.self, from: $0, options: options, at: nil, configuration: box
-        ).value.value
-      }
-    }
+    return try FlexJSONDecoder.decodeDocument(
+      ConfiguredDecodable<T>.self, from: data, options: options, configuration: ConfigurationBox(configuration)
+    ).value.value
   }
 
   /// Decodes a `DecodableWithConfiguration` value from JSON data, with Flex, under this
@@ -252,7 +247,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
   /// - Throws: the errors of ``decode(_:from:)``.
   public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> FlexDecoded<T> {
     guard let options = makeOptions() else { return FlexDecoded(value: try super.decode(type, from: data), issues: []) }
-    return try Self.decodeDocument(type, from: data, options: options)
+    return try FlexJSONDecoder.decodeDocument(type, from: data, options: options)
   }
 
   // MARK: - Internals
@@ -290,16 +285,5 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
       errorPolicy: flex.errorPolicy,
       reportsCoercions: flex.reportsCoercions,
       unknownKeyPolicy: flex.unknownKeyPolicy)
-  }
-
-  /// Decodes `data` as `FlexJSONDecoder.decode(_:from:)` does, under `options`.
-  private static func decodeDocument<T: Decodable>(
-    _ type: T.Type, from data: Data, options: DecodingOptions
-  ) throws -> FlexDecoded<T> {
-    try data.withUnsafeBytes { bytes in
-      try FlexJSONDecoder.withUTF8Document(bytes) {
-        try FlexJSONDecoder.decodeDocument(type, from: $0, options: options, at: nil)
-      }
-    }
   }
 }
