@@ -67,13 +67,12 @@ extension Dictionary: RecoveringDictionaryDecodable where Key: Decodable, Value:
     members.reserveCapacity(Int(tape[objectIndex].length))
     var keyIndex = objectIndex &+ 1
     for _ in 0..<Int(tape[objectIndex].length) {
+      let text = tape.string(at: keyIndex)
       // `Key` is `String`: the cast only informs the compiler.
-      let name = unsafeBitCast(tape.string(at: keyIndex), to: Key.self)
+      let name = unsafeBitCast(text, to: Key.self)
       // The first occurrence of a key wins, as in JSONDecoder.
       if members.index(forKey: name) == nil {
-        try decoder.decodeDroppable(
-          Value.self, at: keyIndex &+ 1, key: DictionaryMemberKey(stringValue: tape.string(at: keyIndex))
-        ) {
+        try decoder.decodeDroppable(Value.self, at: keyIndex &+ 1, key: DictionaryMemberKey(stringValue: text)) {
           members[name] = $0
         }
       }
