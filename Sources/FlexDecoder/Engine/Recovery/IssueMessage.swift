@@ -27,7 +27,7 @@ enum IssueMessage {
     case .keyNotFound:
       return (.keyNotFound, "key not found", decodingError)
     case .valueNotFound(let type, _):
-      return (.valueNotFound, "expected \(typeName(type)) but found null", decodingError)
+      return (.valueNotFound, expected(type, found: "null"), decodingError)
     case .typeMismatch(let type, let context):
       return (.typeMismatch, clause(context.debugDescription, type: type), decodingError)
     case .dataCorrupted(let context):
@@ -48,8 +48,7 @@ enum IssueMessage {
     guard text.hasPrefix(opening), text.hasSuffix(closing), text.count > opening.count + closing.count else {
       return libraryClause(text)
     }
-    let found = text.dropFirst(opening.count).dropLast(closing.count)
-    return "expected \(typeName(type)) but found \(found)"
+    return expected(type, found: String(text.dropFirst(opening.count).dropLast(closing.count)))
   }
 
   /// How the sentences that Flex, Foundation and the standard library write for corrupted data
