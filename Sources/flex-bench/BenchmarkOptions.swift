@@ -14,6 +14,8 @@ struct BenchmarkOptions {
   var libraries: [String] = []
   /// The modes to run, in registry order. Default: all of them.
   var modes: [BenchmarkMode] = BenchmarkMode.allCases
+  /// The per-call suites to run after the table (`--mode small`, `--mode dates`). Default: all.
+  var suites: [MicroSuite] = MicroSuite.allCases
   /// `--no-baseline` was given: skip the Foundation rows (for profiling one library alone).
   var skipsBaseline = false
   /// `--help` was given: print ``usage`` and run nothing.
@@ -57,12 +59,16 @@ struct BenchmarkOptions {
       --library NAME   only rows whose library contains NAME (case-insensitive); repeatable.
                        The Foundation baseline rows always run, so ratios stay available.
       --no-baseline    skip the Foundation rows (e.g. to profile FlexDecoder alone)
-      --mode MODE      \(BenchmarkMode.allCases.map(\.rawValue).joined(separator: "|"))|all (default all); repeatable;
+      --mode MODE      \((BenchmarkMode.allCases.map(\.rawValue) + MicroSuite.allCases.map(\.rawValue)).joined(separator: "|"))|all
+                       (default all); repeatable;
                        or one check: \(CheckMode.allCases.map(\.rawValue).joined(separator: "|"))
       --help           print this help
 
     MODES:
     \(BenchmarkMode.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
+
+    SUITES (per call, printed as their own tables; --iterations is the number of rounds):
+    \(MicroSuite.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
 
     The messy mode decodes each file clean (Foundation, the baseline; FlexJSONDecoder()) and three
     copies made at start-up from a fixed seed (strings: every number as a string of its text; nulls:
@@ -87,6 +93,7 @@ struct BenchmarkOptions {
 
     EXAMPLES:
       swift run -c release flex-bench --mode messy --iterations 5 --warmup 1
+      swift run -c release flex-bench --mode small --mode dates --iterations 7
       swift run -c release flex-bench --mode truncations --file github_events
       swift run -c release flex-bench --mode truncations --file canada --edge 65536 --stride 97
       swift run -c release flex-bench --mode scaling
@@ -105,6 +112,7 @@ struct BenchmarkOptions {
   init(arguments: [String]) throws(UsageError) {
     var selectedFiles: [CorpusFile] = []
     var selectedModes: [BenchmarkMode] = []
+    var selectedSuites: [MicroSuite] = []
     var remaining = arguments[...]
     while let flag = remaining.popFirst() {
       /// The value after `flag`, or an error naming the flag.
@@ -151,15 +159,20 @@ struct BenchmarkOptions {
         let name = try value()
         if name.lowercased() == "all" {
           selectedModes = BenchmarkMode.allCases
+          selectedSuites = MicroSuite.allCases
         } else if let mode = BenchmarkMode(rawValue: name.lowercased()) {
           if !selectedModes.contains(mode) { selectedModes.append(mode) }
+        } else if let suite = MicroSuite(rawValue: name.lowercased()) {
+          if !selectedSuites.contains(suite) { selectedSuites.append(suite) }
         } else if let mode = CheckMode(rawValue: name.lowercased()) {
           guard check == nil || check == mode else {
             throw UsageError(description: "one check at a time: --mode \(check?.rawValue ?? "") and --mode \(name)")
           }
           check = mode
         } else {
-          let known = BenchmarkMode.allCases.map(\.rawValue) + ["all"] + CheckMode.allCases.map(\.rawValue)
+          let known =
+            BenchmarkMode.allCases.map(\.rawValue) + MicroSuite.allCases.map(\.rawValue) + ["all"]
+            + CheckMode.allCases.map(\.rawValue)
           throw UsageError(description: "unknown mode '\(name)'; known: \(known.joined(separator: ", "))")
         }
       case "--no-baseline":
@@ -170,13 +183,17 @@ struct BenchmarkOptions {
         throw UsageError(description: "unknown argument '\(flag)'")
       }
     }
-    if let check, !selectedModes.isEmpty {
+    if let check, !selectedModes.isEmpty || !selectedSuites.isEmpty {
       throw UsageError(description: "--mode \(check.rawValue) runs alone, without table modes")
     }
     // Keep the corpus and registry order whatever order the flags came in.
     hasSelectedFiles = !selectedFiles.isEmpty
     if !selectedFiles.isEmpty { files = CorpusFile.allCases.filter(selectedFiles.contains) }
-    if !selectedModes.isEmpty { modes = BenchmarkMode.allCases.filter(selectedModes.contains) }
+    // Naming only table modes runs no suite, and naming only suites runs no table mode.
+    if !selectedModes.isEmpty || !selectedSuites.isEmpty {
+      modes = BenchmarkMode.allCases.filter(selectedModes.contains)
+      suites = MicroSuite.allCases.filter(selectedSuites.contains)
+    }
   }
 
   /// Whether rows of `library` run: baselines unless `--no-baseline`; others when they match a

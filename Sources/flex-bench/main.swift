@@ -36,7 +36,7 @@ if let check = options.check {
 
 // Load every selected file before timing anything, so a missing one fails fast.
 var inputs: [CorpusInput] = []
-for file in options.files {
+for file in options.files where !options.modes.isEmpty {
   do {
     inputs.append(try CorpusInput(file))
   } catch {
@@ -86,12 +86,10 @@ for input in inputs {
 }
 
 print()
-if table.rows.isEmpty {
-  print("(no rows to run)")
-} else {
-  print(table.formatted)
+if !options.modes.isEmpty {
+  print(table.rows.isEmpty ? "(no rows to run)" : table.formatted)
+  print()
 }
-print()
 if modesWithRows.contains(.messy) {
   print(MessyRatioTable(table).formatted)
   print()
@@ -108,6 +106,28 @@ for mode in options.modes where !modesWithRows.contains(mode) {
   default:
     print("\(mode.rawValue): no rows yet (register corpus models in CorpusModelTypes.swift).")
   }
+}
+// The per-call suites, after the table: each row times Foundation and Flex interleaved.
+for suite in options.suites {
+  var microTable = MicroTable(suite)
+  do {
+    for benchmark in try suite.benchmarks() {
+      printToStandardError("  \(suite.rawValue): \(benchmark.name), \(benchmark.coder.rawValue)…")
+      let outcome = Result { try benchmark.measure(rounds: options.iterations) }
+      switch outcome {
+      case .success(let measurement): checksum &+= measurement.checksum
+      case .failure(let error):
+        printToStandardError("flex-bench: \(suite.rawValue) \(benchmark.name) failed: \(error)")
+        failures += 1
+      }
+      microTable.append(benchmark, outcome)
+    }
+  } catch {
+    printToStandardError("flex-bench: \(suite.rawValue): setup failed: \(error)")
+    failures += 1
+  }
+  print(microTable.formatted)
+  print()
 }
 print("checksum \(checksum)")
 if failures > 0 {

@@ -1,0 +1,138 @@
+// The `dates` suite: a model with three dates, alone and in a page of 50, decoded and encoded
+// under each date strategy, Foundation configured alike.
+
+import FlexDecoder
+import Foundation
+
+/// An event with three dates, the shape of most date-heavy API models.
+struct CalendarEvent: Codable, Equatable {
+  let id: Int
+  let title: String
+  let createdAt: Date
+  let updatedAt: Date
+  let startsAt: Date
+
+  /// An event whose dates (whole seconds, 2023–2024) vary with `seed`.
+  static func sample(_ seed: Int) -> CalendarEvent {
+    let base = 1_700_000_000 + seed * 7_919
+    return CalendarEvent(
+      id: seed, title: "Standup \(seed)", createdAt: Date(timeIntervalSince1970: Double(base)),
+      updatedAt: Date(timeIntervalSince1970: Double(base + 3_600)),
+      startsAt: Date(timeIntervalSince1970: Double(base + 86_400 * (seed % 40))))
+  }
+}
+
+/// The rows of `--mode dates`.
+enum DateBenchmarks {
+  /// A date strategy, as each library spells it.
+  private struct Strategy {
+    let name: String
+    let foundationDecoding: JSONDecoder.DateDecodingStrategy
+    let flexDecoding: FlexJSONDecoder.DateDecodingStrategy
+    let foundationEncoding: JSONEncoder.DateEncodingStrategy
+    let flexEncoding: FlexJSONEncoder.DateEncodingStrategy
+  }
+
+  /// Every row, checked (Flex's values and bytes equal Foundation's) before timing.
+  ///
+  /// - Throws: ``MicroBenchmarkMismatch`` when a row's libraries disagree.
+  static func all() throws -> [MicroBenchmark] {
+    let event = CalendarEvent.sample(1)
+    let page = (0..<50).map(CalendarEvent.sample)
+    var rows: [MicroBenchmark] = []
+    for strategy in strategies() {
+      let foundationEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = strategy.foundationEncoding
+        return encoder
+      }
+      let flexEncoder = {
+        let encoder = FlexJSONEncoder()
+        encoder.dateEncodingStrategy = strategy.flexEncoding
+        return encoder
+      }
+      let foundationDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = strategy.foundationDecoding
+        return decoder
+      }
+      let flexDecoder = {
+        let decoder = FlexJSONDecoder()
+        decoder.dateDecodingStrategy = strategy.flexDecoding
+        return decoder
+      }
+      let eventJSON = try foundationEncoder().encode(event)
+      let pageJSON = try foundationEncoder().encode(page)
+      rows += try MicroBenchmark.decoding(
+        "decode 3 dates, \(strategy.name) (\(eventJSON.count) B)", CalendarEvent.self, from: eventJSON,
+        foundation: foundationDecoder, flex: flexDecoder)
+      rows += try MicroBenchmark.decoding(
+        "decode 50 × 3 dates, \(strategy.name)", [CalendarEvent].self, from: pageJSON,
+        foundation: foundationDecoder, flex: flexDecoder)
+      rows += try MicroBenchmark.encoding(
+        "encode 50 × 3 dates, \(strategy.name)", page, foundation: foundationEncoder, flex: flexEncoder)
+    }
+    return rows
+  }
+
+  /// The strategies compared. `.formatted` is given to Foundation as the `.custom` closure
+  /// JSONDecoder runs for it, since only Apple's Foundation has the case.
+  private static func strategies() -> [Strategy] {
+    let iso = posixFormatter("yyyy-MM-dd'T'HH:mm:ssZZZZZ")
+    let sql = posixFormatter("yyyy-MM-dd HH:mm:ss")
+    return [
+      Strategy(
+        name: ".deferredToDate", foundationDecoding: .deferredToDate, flexDecoding: .deferredToDate,
+        foundationEncoding: .deferredToDate, flexEncoding: .deferredToDate),
+      Strategy(
+        name: ".secondsSince1970", foundationDecoding: .secondsSince1970, flexDecoding: .secondsSince1970,
+        foundationEncoding: .secondsSince1970, flexEncoding: .secondsSince1970),
+      Strategy(
+        name: ".millisecondsSince1970", foundationDecoding: .millisecondsSince1970,
+        flexDecoding: .millisecondsSince1970, foundationEncoding: .millisecondsSince1970,
+        flexEncoding: .millisecondsSince1970),
+      Strategy(
+        name: ".iso8601", foundationDecoding: .iso8601, flexDecoding: .iso8601, foundationEncoding: .iso8601,
+        flexEncoding: .iso8601),
+      Strategy(
+        name: ".flexible (Foundation: .iso8601)", foundationDecoding: .iso8601, flexDecoding: .flexible,
+        foundationEncoding: .iso8601, flexEncoding: .iso8601),
+      Strategy(
+        name: ".formatted(\(iso.dateFormat!))", foundationDecoding: .custom(formatted(iso)),
+        flexDecoding: .formatted(iso), foundationEncoding: .custom(formatting(iso)), flexEncoding: .formatted(iso)),
+      Strategy(
+        name: ".formatted(\(sql.dateFormat!))", foundationDecoding: .custom(formatted(sql)),
+        flexDecoding: .formatted(sql), foundationEncoding: .custom(formatting(sql)), flexEncoding: .formatted(sql)),
+    ]
+  }
+
+  /// A formatter with `format`, the POSIX locale and UTC, as Apple's guidance says to make one.
+  private static func posixFormatter(_ format: String) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.dateFormat = format
+    return formatter
+  }
+
+  /// What JSONDecoder does for `.formatted(formatter)`.
+  private static func formatted(_ formatter: DateFormatter) -> @Sendable (any Decoder) throws -> Date {
+    return { decoder in
+      let container = try decoder.singleValueContainer()
+      let string = try container.decode(String.self)
+      guard let date = formatter.date(from: string) else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "Date string does not match format expected by formatter.")
+      }
+      return date
+    }
+  }
+
+  /// What JSONEncoder does for `.formatted(formatter)`.
+  private static func formatting(_ formatter: DateFormatter) -> @Sendable (Date, any Encoder) throws -> Void {
+    return { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(formatter.string(from: date))
+    }
+  }
+}
