@@ -169,4 +169,36 @@ struct ConcurrencyTests {
       try await group.waitForAll()
     }
   }
+
+  /// Decode sessions are lent from one pool to every decoder (DecodeSessionPool.swift): tasks
+  /// that each make a decoder per call, with different key strategies and policies, must each
+  /// see only their own call's options and keys.
+  @Test func newDecodersPerCallOnManyThreadsShareThePoolSafely() async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for task in 0..<12 {
+        group.addTask {
+          for round in 0..<30 {
+            let decoder = FlexJSONDecoder()
+            switch (task + round) % 3 {
+            case 0:
+              decoder.keyDecodingStrategy = .convertFromSnakeCase
+              decoder.keyMapping = ["identifier": ["uid", "id"]]
+              #expect(try decoder.decode(Author.self, from: Data(Self.authorJSON.utf8)) == Self.author)
+            case 1:
+              decoder.keyDecodingStrategy = .convertFromKebabCase
+              let json = #"{"identifier": "k-\#(round)", "first-name": "F", "last-name": "L"}"#
+              let value = try decoder.decode(Author.self, from: Data(json.utf8))
+              #expect(value == Author(identifier: "k-\(round)", firstName: "F", lastName: "L", birthYear: nil))
+            default:
+              decoder.unknownKeyPolicy = .report
+              let json = #"{"identifier": "d", "firstName": "F", "lastName": "L", "extra\#(task)": 1}"#
+              let report = try decoder.decodeWithReport(Author.self, from: Data(json.utf8))
+              #expect(report.issues.map(\.path) == ["extra\(task)"])
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
 }

@@ -17,48 +17,45 @@ import Foundation
 // its box. That layout is checked once per process (size, and the pointer against the box that
 // reflection reports); if it ever differs, containers are simply not reused.
 
-/// One reusable keyed container of a key type, for one decode or encode call: `Container` is
-/// `KeyedDecodingContainer<Key>` or `KeyedEncodingContainer<Key>`, `State` what the container
-/// reads or writes through, repointed at each object it is handed out for.
-final class ContainerSlot<Container, State: AnyObject> {
+/// One reusable keyed container of a key type: the container is `KeyedDecodingContainer<Key>`
+/// or `KeyedEncodingContainer<Key>`, `State` what it reads or writes through, repointed at each
+/// object it is handed out for.
+///
+/// The container is kept as its one stored property, the box (see ContainerLayout), so that the
+/// slot itself is not generic over the key type: a session keeps its slots in one table and
+/// parks them between calls without knowing their keys.
+final class ContainerSlot<State: AnyObject> {
   /// The container's state.
   let state: State
-  /// The container handed out, kept at a fixed address so that ``isFree`` can look at its box
-  /// without generic code (which would cost a metadata lookup per call).
-  private let container: UnsafeMutablePointer<Container>
-  /// `container`, untyped.
-  private let containerBytes: UnsafeMutableRawPointer
+  /// The container's box, typed as a native Swift object of no particular class: it is only
+  /// retained, released and asked whether its reference is the only one.
+  @exclusivity(unchecked) private var box: NativeObject
 
-  /// A slot for `container`, which reads or writes through `state`.
-  init(state: State, container: Container) {
+  /// A slot for `container`, which reads or writes through `state`. `Container` must have
+  /// passed ContainerLayout's check.
+  init<Container>(state: State, container: Container) {
+    precondition(MemoryLayout<Container>.size == MemoryLayout<NativeObject>.size, "a container is one reference")
     self.state = state
-    self.container = .allocate(capacity: 1)
-    self.container.initialize(to: container)
-    containerBytes = UnsafeMutableRawPointer(self.container)
-  }
-
-  deinit {
-    container.deinitialize(count: 1)
-    container.deallocate()
+    // The container's one word, loaded as a reference: a copy, so the slot owns one reference
+    // to the box.
+    box = withUnsafePointer(to: container) { UnsafeRawPointer($0).load(as: NativeObject.self) }
   }
 
   /// Whether no one but the slot holds the container, so that it may be handed out again.
   var isFree: Bool {
-    // The container's only stored property is its box (see ContainerLayout).
-    // Read as a reference to a native Swift object of no particular class: the uniqueness check
-    // only looks at the reference count.
-    let box = containerBytes.assumingMemoryBound(to: NativeObject.self)
-    return isKnownUniquelyReferenced(&box.pointee)
+    isKnownUniquelyReferenced(&box)
   }
 
-  /// The container, for the object its state points at.
-  func handOut() -> Container {
-    container.pointee
+  /// The container, for the object its state points at. `Container` is the type the slot was
+  /// made with.
+  @inline(__always)
+  func handOut<Container>(as _: Container.Type) -> Container {
+    unsafeBitCast(box, to: Container.self)
   }
 }
 
-/// Stands for a container's box in ``ContainerSlot/isFree``, which only asks whether a reference
-/// is the sole one; never instantiated.
+/// Stands for a container's box in ``ContainerSlot``, which only retains it and asks whether a
+/// reference is the sole one; never instantiated.
 private final class NativeObject {}
 
 /// Whether ``ContainerSlot`` can tell that a container is free: `KeyedDecodingContainer` and

@@ -2,20 +2,36 @@ import Foundation
 
 // Converting a key by the key decoding strategy (`convertFromSnakeCase` and the others) costs
 // about a microsecond: it goes through `Character`s and Foundation's case mapping. A keyed
-// container under a strategy converts every key of its object, and a payload's objects repeat
-// the same few keys, so a decode call converts each distinct key once and finds the result
-// again by the key's raw bytes.
+// container under a strategy converts every key of its object, and payloads repeat the same
+// few keys, within a document and from one response to the next, so each distinct key is
+// converted once and found again by its raw bytes. The cache belongs to a decode session, which
+// outlives its call in DecodeSessionPool: the next call of the same strategy finds the keys
+// already converted.
 
-/// Key names converted by the key decoding strategy, by the key's raw bytes, for one decode
-/// call. Not for `.custom`, whose result depends on the coding path.
+/// Key names converted by the key decoding strategy, by the key's raw bytes. Not for `.custom`,
+/// whose result depends on the coding path.
 final class ConvertedKeyCache {
+  /// The conversion a cache holds the results of.
+  enum Conversion: Equatable {
+    case fromSnakeCase, fromTitleCase, fromKebabCase
+  }
+
+  /// The conversion whose results the cache holds.
+  let conversion: Conversion?
+
+  /// An empty cache for `conversion`'s results.
+  init(conversion: Conversion?) {
+    self.conversion = conversion
+  }
+
   private struct Slot {
     var hash: UInt64
     /// The entry in `rawKeys` and `names`; -1 marks an empty slot.
     var entry: Int32
   }
 
-  /// Keys cached at most: past that, the keys are a dictionary's, mostly seen once each.
+  /// Keys cached at most: past that, the cache starts again empty (the keys are likely a
+  /// dictionary's, mostly seen once each), so that its memory stays bounded.
   private static let maximumEntries = 4096
 
   // Used by one decode call on one thread: no runtime exclusivity checks.
@@ -35,13 +51,21 @@ final class ConvertedKeyCache {
       position = (position &+ 1) & mask
     }
     let name = convert()
-    if names.count < Self.maximumEntries {
-      slots[position] = Slot(hash: hash, entry: Int32(names.count))
-      rawKeys.append(Array(raw))
-      names.append(name)
-      if names.count &* 2 > slots.count { grow() }
+    if names.count == Self.maximumEntries {
+      removeAll()
+      return name
     }
+    slots[position] = Slot(hash: hash, entry: Int32(names.count))
+    rawKeys.append(Array(raw))
+    names.append(name)
+    if names.count &* 2 > slots.count { grow() }
     return name
+  }
+
+  private func removeAll() {
+    slots = [Slot](repeating: Slot(hash: 0, entry: -1), count: 64)
+    rawKeys = []
+    names = []
   }
 
   private static func equal(_ stored: [UInt8], _ raw: UnsafeRawBufferPointer) -> Bool {
@@ -56,6 +80,19 @@ final class ConvertedKeyCache {
       var position = Int(truncatingIfNeeded: slot.hash) & mask
       while slots[position].entry >= 0 { position = (position &+ 1) & mask }
       slots[position] = slot
+    }
+  }
+}
+
+extension FlexJSONDecoder.KeyDecodingStrategy {
+  /// The conversion ``ConvertedKeyCache`` keeps the results of, `nil` for the strategies that do
+  /// not convert through it.
+  var cachedConversion: ConvertedKeyCache.Conversion? {
+    switch self {
+    case .convertFromSnakeCase: .fromSnakeCase
+    case .convertFromTitleCase: .fromTitleCase
+    case .convertFromKebabCase: .fromKebabCase
+    case .useDefaultKeys, .convertFromAnyCase, .custom: nil
     }
   }
 }

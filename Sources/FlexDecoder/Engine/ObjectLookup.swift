@@ -26,8 +26,13 @@ final class ObjectLookup: UnknownKeyTracking {
 
   // The object being looked up. Variables only so that a container that nobody holds any more
   // can be pointed at the next object of its type (see ContainerSlot.swift).
-  @exclusivity(unchecked) private(set) var decoder: TapeDecoder
-  @exclusivity(unchecked) private(set) var tape: JSONTape
+  //
+  // `decoder` and `tape` are unowned: `owner` keeps them alive while the lookup is in use, and
+  // `park()` lets them go when its session goes back to the pool, so that a parked container
+  // keeps no document alive. A parked lookup is never read before `point(at:of:)`.
+  @exclusivity(unchecked) private(set) unowned(unsafe) var decoder: TapeDecoder
+  @exclusivity(unchecked) private(set) unowned(unsafe) var tape: JSONTape
+  @exclusivity(unchecked) private var owner: TapeDecoder?
   @exclusivity(unchecked) private(set) var objectIndex = 0
   @exclusivity(unchecked) private(set) var memberCount = 0
   @exclusivity(unchecked) private(set) var pathDepth = 0
@@ -79,6 +84,7 @@ final class ObjectLookup: UnknownKeyTracking {
     let globalMapping = exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping
     self.decoder = decoder
     self.tape = decoder.tape
+    self.owner = decoder
     self.objectIndex = objectIndex
     self.memberCount = Int(decoder.tape[objectIndex].length)
     self.pathDepth = decoder.pathStack.count
@@ -112,6 +118,20 @@ final class ObjectLookup: UnknownKeyTracking {
       usedValueIndices = []
       decoder.session.trackedContainers.append(self)
     }
+  }
+
+  /// Lets go of the decoder and everything the last object left behind, while the lookup's
+  /// session waits in the pool (see DecodeSession.swift).
+  func park() {
+    owner = nil
+    explicitPath = nil
+    typeMapping = nil
+    globalMapping = nil
+    memberSignatures = nil
+    convertedMembers = nil
+    convertedKeys = nil
+    memberIndex = nil
+    usedValueIndices = nil
   }
 
   var codingPath: [any CodingKey] {

@@ -9,120 +9,6 @@ import Foundation
 // each nested value; it is turned into `[CodingKey]` only when someone asks (an error, or a
 // custom `init(from:)` reading `codingPath`).
 
-/// What one top-level `decode` call shares between the decoders it creates (the main one,
-/// superclass decoders, decoders of JSON embedded in strings).
-///
-/// A session and its decoders are used by one `decode` call on one thread, and their state is
-/// never accessed overlappingly, so their stored properties are `@exclusivity(unchecked)`: the
-/// runtime exclusivity checks would otherwise cost more than the work of many of the accesses.
-final class DecodeSession {
-  let options: DecodingOptions
-  /// Set during the recovery pass under `.collectAll` / `.useDefaults` (or coercions).
-  @exclusivity(unchecked) var recovery: RecoveryState?
-  /// The outcomes of ``FlexValidatable/validate()``, shared by both passes of a decode.
-  let validations: ValidationLog
-  /// Set while a failed call is retried with the decoder's coercions.
-  @exclusivity(unchecked) var coercionsActive = false
-  /// How many coercions were applied so far.
-  @exclusivity(unchecked) var coercionsApplied = 0
-  /// Notes (coercions, unknown keys) for the report, with their byte offsets.
-  @exclusivity(unchecked) var notes: [(offset: Int, issue: FlexIssue)] = []
-  /// Per-type facts, looked up once per type.
-  @exclusivity(unchecked) var traits = TypeTable<TypeTraits>()
-  /// Array types the engine decodes itself, by type (see `directArrayType(of:)`).
-  @exclusivity(unchecked) private var arrayTypes = TypeTable<DirectArrayType>()
-  /// The (type, key type) pairs whose map names were checked against the keys.
-  @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
-  /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
-  @exclusivity(unchecked) var trackedContainers: [any UnknownKeyTracking] = []
-  /// One reusable keyed container per key type (see ContainerSlot.swift), by key type.
-  @exclusivity(unchecked) var containerSlots = TypeTable<AnyObject>()
-  /// The slot used last: array elements come in runs of one type.
-  @exclusivity(unchecked) private var lastContainerSlot: (keyType: ObjectIdentifier, slot: AnyObject)?
-  /// Whether keyed containers are reused: not when containers are tracked for unknown keys
-  /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
-  @exclusivity(unchecked) var reusesContainers: Bool
-  @exclusivity(unchecked) private var convertedKeyCache: ConvertedKeyCache?
-  /// The ``ConfigurationBox`` of a `decode(_:from:configuration:)` call, for the top-level
-  /// value's `init(from:configuration:)` (see ConfiguredDecodable.swift); `nil` in other calls.
-  let configuration: AnyObject?
-
-  /// Keys converted by the key strategy so far (made on first use: most decodes convert none).
-  var convertedKeys: ConvertedKeyCache {
-    if let convertedKeyCache { return convertedKeyCache }
-    let cache = ConvertedKeyCache()
-    convertedKeyCache = cache
-    return cache
-  }
-
-  init(options: DecodingOptions, validations: ValidationLog = ValidationLog(), configuration: AnyObject? = nil) {
-    self.options = options
-    self.validations = validations
-    self.configuration = configuration
-    self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
-  }
-
-  /// Drops the reusable containers, which hold the session's decoders (a reference cycle
-  /// otherwise).
-  func releaseContainers() {
-    containerSlots = TypeTable()
-    lastContainerSlot = nil
-  }
-
-  /// Collection types the recovery pass decodes element by element, by type.
-  @exclusivity(unchecked) private var recoveringCollections = TypeTable<RecoveringCollection>()
-
-  /// `type` as a collection the recovery pass decodes element by element (asked only during
-  /// that pass: the first conformance question about a type is costly).
-  func recoveringCollection(of type: any Decodable.Type) -> RecoveringCollection {
-    let identifier = ObjectIdentifier(type)
-    if let known = recoveringCollections[identifier] { return known }
-    let found = RecoveringCollection.shared(for: type, identifier)
-    recoveringCollections[identifier] = found
-    return found
-  }
-
-  /// `type` as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
-  /// Asked only for values that are arrays: most types never need the cast.
-  func directArrayType(of type: any Decodable.Type) -> (any DirectArrayDecodable.Type)? {
-    let identifier = ObjectIdentifier(type)
-    if let known = arrayTypes[identifier] { return known.type }
-    let found = DirectArrayType.shared(for: type, identifier)
-    arrayTypes[identifier] = found
-    return found.type
-  }
-
-  /// The container slot of a key type, if one was made.
-  @inline(__always)
-  func containerSlot(for keyType: ObjectIdentifier) -> AnyObject? {
-    if let lastContainerSlot, lastContainerSlot.keyType == keyType { return lastContainerSlot.slot }
-    guard let slot = containerSlots[keyType] else { return nil }
-    lastContainerSlot = (keyType, slot)
-    return slot
-  }
-
-  /// The most recently used traits: consecutive values (array elements) are usually of one type.
-  @exclusivity(unchecked) private var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
-
-  /// The traits of `type`, computed on first use.
-  @inline(__always)
-  func traits(of type: any Decodable.Type) -> TypeTraits {
-    let identifier = ObjectIdentifier(type)
-    if let lastTraits, lastTraits.type == identifier { return lastTraits.traits }
-    let found = lookUpTraits(of: type, identifier)
-    lastTraits = (identifier, found)
-    return found
-  }
-
-  private func lookUpTraits(of type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
-    if let cached = traits[identifier] { return cached }
-    let found = TypeTraits.shared(for: type, identifier)
-    traits[identifier] = found
-    return found
-  }
-
-}
-
 /// What the decoder needs to know about a type beyond `Decodable`.
 struct TypeTraits: Sendable {
   /// The type's ``FlexKeyMapping``, if it has one.
@@ -220,10 +106,10 @@ final class TapeDecoder: Decoder {
     exemptsNextContainerFromKeyStrategy = false
     let identifier = ObjectIdentifier(type)
     if let existing = session.containerSlot(for: identifier) {
-      let slot = unsafeDowncast(existing, to: ContainerSlot<KeyedDecodingContainer<Key>, ObjectLookup>.self)
-      if slot.isFree {
-        slot.state.point(at: index, of: self, explicitPath: nil, exemptsKeys: exemptsKeys, typeMapping: typeMapping)
-        return slot.handOut()
+      if existing.isFree {
+        existing.state.point(
+          at: index, of: self, explicitPath: nil, exemptsKeys: exemptsKeys, typeMapping: typeMapping)
+        return existing.handOut(as: KeyedDecodingContainer<Key>.self)
       }
     }
     let lookup = ObjectLookup(
@@ -234,8 +120,8 @@ final class TapeDecoder: Decoder {
       return KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup))
     }
     let slot = ContainerSlot(state: lookup, container: KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup)))
-    session.containerSlots[identifier] = slot
-    return slot.handOut()
+    session.addContainerSlot(slot, for: identifier)
+    return slot.handOut(as: KeyedDecodingContainer<Key>.self)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

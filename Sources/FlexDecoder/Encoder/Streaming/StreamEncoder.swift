@@ -56,10 +56,9 @@ final class StreamEncoder: Encoder {
   ) -> KeyedEncodingContainer<Key> {
     let identifier = ObjectIdentifier(type)
     if let existing = session.containerSlots[identifier] {
-      let slot = unsafeDowncast(existing, to: ContainerSlot<KeyedEncodingContainer<Key>, StreamKeyedState>.self)
-      if slot.isFree {
-        slot.state.point(at: position, of: self)
-        return slot.handOut()
+      if existing.isFree {
+        existing.state.point(at: position, of: self)
+        return existing.handOut(as: KeyedEncodingContainer<Key>.self)
       }
       // Still held (a recursive type, or a container kept by its user): a new one.
       return KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, position: position))
@@ -67,7 +66,7 @@ final class StreamEncoder: Encoder {
     let state = StreamKeyedState(encoder: self, position: position, explicitPath: nil)
     let slot = ContainerSlot(state: state, container: KeyedEncodingContainer(StreamKeyedContainer<Key>(state: state)))
     session.containerSlots[identifier] = slot
-    return slot.handOut()
+    return slot.handOut(as: KeyedEncodingContainer<Key>.self)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

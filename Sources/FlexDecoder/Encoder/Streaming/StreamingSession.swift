@@ -82,7 +82,7 @@ final class StreamingSession {
   /// Encoding traits by type, looked up once per type.
   @exclusivity(unchecked) private var traits = EncodingTraitsTable()
   /// One reusable keyed container per key type (see ContainerSlot.swift), by key type.
-  @exclusivity(unchecked) var containerSlots = TypeTable<AnyObject>()
+  @exclusivity(unchecked) var containerSlots = TypeTable<ContainerSlot<StreamKeyedState>>()
   /// Whether keyed containers are reused (unless the layout check of ContainerLayout fails).
   let reusesContainers = ContainerLayout.allowsEncodingReuse
 

@@ -14,11 +14,17 @@ struct DocumentDecoding {
   func decode<T: Decodable>(_ type: T.Type) throws -> FlexDecoded<T> {
     // The plain pass: exactly JSONDecoder's behaviour (no coercions either), no bookkeeping.
     let validations = ValidationLog()
-    let plainSession = DecodeSession(options: options, validations: validations, configuration: configuration)
+    let pool = DecodeSessionPool.shared
+    var plainSession: DecodeSession? = pool.take(
+      options: options, validations: validations, configuration: configuration)
     let value: T
+    let notes: [(offset: Int, issue: FlexIssue)]
     do {
-      value = try decodeOnce(type, session: plainSession)
+      value = try decodeOnce(type, session: plainSession!)
+      notes = plainSession!.notes
+      pool.recycle(&plainSession)
     } catch {
+      pool.recycle(&plainSession)
       // Under `.failFast` the recovery pass can only apply coercions.
       guard options.errorPolicy != .failFast || !options.coercions.isEmpty else {
         throw ValidationFailure.unwrapped(error)
@@ -26,20 +32,24 @@ struct DocumentDecoding {
       return try decodeRecovering(type, validations: validations)
     }
     // Decoded; under `.collectAll` unknown keys under `unknownKeyPolicy = .fail` are problems.
-    let notes = RecoveryState.ordered(plainSession.notes)
-    if options.errorPolicy == .collectAll, notes.contains(where: isProblem) {
-      throw Self.failure(problems: notes.filter(isProblem), typeName: "\(representedType(of: type))")
+    guard !notes.isEmpty else { return FlexDecoded(value: value, issues: []) }
+    let ordered = RecoveryState.ordered(notes)
+    if options.errorPolicy == .collectAll, ordered.contains(where: isProblem) {
+      throw Self.failure(problems: ordered.filter(isProblem), typeName: "\(representedType(of: type))")
     }
-    return FlexDecoded(value: value, issues: notes)
+    return FlexDecoded(value: value, issues: ordered)
   }
 
   /// The recovery pass.
   private func decodeRecovering<T: Decodable>(_ type: T.Type, validations: ValidationLog) throws -> FlexDecoded<T> {
-    let session = DecodeSession(options: options, validations: validations, configuration: configuration)
+    let pool = DecodeSessionPool.shared
+    var pooledSession: DecodeSession? = pool.take(
+      options: options, validations: validations, configuration: configuration)
+    defer { pool.recycle(&pooledSession) }
+    let session = pooledSession!
     let recovery = RecoveryState(policy: options.errorPolicy)
     session.recovery = recovery
     let decoder = TapeDecoder(tape: tape, session: session)
-    defer { session.releaseContainers() }
     // A missing step of the key path: the value is missing.
     let valueIndex: Int
     do {
@@ -90,8 +100,6 @@ struct DocumentDecoding {
 
   private func decodeOnce<T: Decodable>(_ type: T.Type, session: DecodeSession) throws -> T {
     let decoder = TapeDecoder(tape: tape, session: session)
-    // The reusable containers refer back to the session through their decoders.
-    defer { session.releaseContainers() }
     let valueIndex = try keyPath.map { try decoder.walk($0, from: 0) } ?? 0
     return try decoder.decodeValue(type, at: valueIndex)
   }

@@ -1,0 +1,161 @@
+@_spi(Engine) import FlexCore
+import Foundation
+
+// A session outlives its call: DecodeSessionPool lends it to the next call, whose caches (type
+// traits, array types, reusable containers, converted keys) are then warm. A call ends with
+// `finish()`, which drops everything that belongs to the call and says whether the session may
+// be lent again.
+
+/// What one top-level `decode` call shares between the decoders it creates (the main one,
+/// superclass decoders, decoders of JSON embedded in strings).
+///
+/// A session and its decoders are used by one `decode` call on one thread, and their state is
+/// never accessed overlappingly, so their stored properties are `@exclusivity(unchecked)`: the
+/// runtime exclusivity checks would otherwise cost more than the work of many of the accesses.
+final class DecodeSession {
+  /// The call's options.
+  @exclusivity(unchecked) private(set) var options: DecodingOptions
+  /// Set during the recovery pass under `.collectAll` / `.useDefaults` (or coercions).
+  @exclusivity(unchecked) var recovery: RecoveryState?
+  /// The outcomes of ``FlexValidatable/validate()``, shared by both passes of a decode.
+  @exclusivity(unchecked) private(set) var validations: ValidationLog
+  /// Set while a failed call is retried with the decoder's coercions.
+  @exclusivity(unchecked) var coercionsActive = false
+  /// How many coercions were applied so far.
+  @exclusivity(unchecked) var coercionsApplied = 0
+  /// Notes (coercions, unknown keys) for the report, with their byte offsets.
+  @exclusivity(unchecked) var notes: [(offset: Int, issue: FlexIssue)] = []
+  /// Per-type facts, looked up once per type.
+  @exclusivity(unchecked) var traits = TypeTable<TypeTraits>()
+  /// Array types the engine decodes itself, by type (see `directArrayType(of:)`).
+  @exclusivity(unchecked) private var arrayTypes = TypeTable<DirectArrayType>()
+  /// The (type, key type) pairs whose map names were checked against the keys in this call.
+  @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
+  /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
+  @exclusivity(unchecked) var trackedContainers: [any UnknownKeyTracking] = []
+  /// One reusable keyed container per key type (see ContainerSlot.swift), by key type. Kept
+  /// between calls, parked (holding no decoder) while the session is in the pool.
+  @exclusivity(unchecked) private var containerSlots = TypeTable<ContainerSlot<ObjectLookup>>()
+  /// The slot used last: array elements come in runs of one type.
+  @exclusivity(unchecked) private var lastContainerSlot: (keyType: ObjectIdentifier, slot: ContainerSlot<ObjectLookup>)?
+  /// Whether keyed containers are reused: not when containers are tracked for unknown keys
+  /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
+  @exclusivity(unchecked) private(set) var reusesContainers: Bool
+  /// Keys converted by the key strategy, kept between calls of the same strategy.
+  @exclusivity(unchecked) private var convertedKeyCache: ConvertedKeyCache?
+  /// The ``ConfigurationBox`` of a `decode(_:from:configuration:)` call, for the top-level
+  /// value's `init(from:configuration:)` (see ConfiguredDecodable.swift); `nil` in other calls.
+  @exclusivity(unchecked) private(set) var configuration: AnyObject?
+
+  /// Keys converted by the key strategy so far (made on first use: most decodes convert none).
+  var convertedKeys: ConvertedKeyCache {
+    let conversion = options.keyDecodingStrategy.cachedConversion
+    if let convertedKeyCache, convertedKeyCache.conversion == conversion { return convertedKeyCache }
+    let cache = ConvertedKeyCache(conversion: conversion)
+    convertedKeyCache = cache
+    return cache
+  }
+
+  /// A session for one call; ``begin(options:validations:configuration:)`` readies it for another.
+  init(options: DecodingOptions, validations: ValidationLog = ValidationLog(), configuration: AnyObject? = nil) {
+    self.options = options
+    self.validations = validations
+    self.configuration = configuration
+    self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
+  }
+
+  /// Readies a session that ``finish()`` ended for a new call.
+  func begin(options: DecodingOptions, validations: ValidationLog, configuration: AnyObject?) {
+    self.options = options
+    self.validations = validations
+    self.configuration = configuration
+    reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
+  }
+
+  /// Ends the call: parks the reusable containers (so that they no longer hold the call's
+  /// decoders, which hold this session) and drops the call's state.
+  ///
+  /// - Returns: whether the session may serve another call: not if one of its containers is
+  ///   still held by someone (a model that kept its container), whose decoder it must keep.
+  func finish() -> Bool {
+    var reusable = true
+    containerSlots.forEachValue { slot in
+      if slot.isFree { slot.state.park() } else { reusable = false }
+    }
+    if !reusable {
+      containerSlots = TypeTable()
+      lastContainerSlot = nil
+    }
+    recovery = nil
+    coercionsActive = false
+    coercionsApplied = 0
+    // A messy document's notes or tracked containers can be many: keep small buffers only.
+    if notes.capacity > 64 { notes = [] } else { notes.removeAll(keepingCapacity: true) }
+    if trackedContainers.capacity > 64 {
+      trackedContainers = []
+    } else {
+      trackedContainers.removeAll(keepingCapacity: true)
+    }
+    if !checkedMappings.isEmpty { checkedMappings.removeAll() }
+    configuration = nil
+    return reusable
+  }
+
+  /// Collection types the recovery pass decodes element by element, by type.
+  @exclusivity(unchecked) private var recoveringCollections = TypeTable<RecoveringCollection>()
+
+  /// `type` as a collection the recovery pass decodes element by element (asked only during
+  /// that pass: the first conformance question about a type is costly).
+  func recoveringCollection(of type: any Decodable.Type) -> RecoveringCollection {
+    let identifier = ObjectIdentifier(type)
+    if let known = recoveringCollections[identifier] { return known }
+    let found = RecoveringCollection.shared(for: type, identifier)
+    recoveringCollections[identifier] = found
+    return found
+  }
+
+  /// `type` as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
+  /// Asked only for values that are arrays: most types never need the cast.
+  func directArrayType(of type: any Decodable.Type) -> (any DirectArrayDecodable.Type)? {
+    let identifier = ObjectIdentifier(type)
+    if let known = arrayTypes[identifier] { return known.type }
+    let found = DirectArrayType.shared(for: type, identifier)
+    arrayTypes[identifier] = found
+    return found.type
+  }
+
+  /// The container slot of a key type, if one was made.
+  @inline(__always)
+  func containerSlot(for keyType: ObjectIdentifier) -> ContainerSlot<ObjectLookup>? {
+    if let lastContainerSlot, lastContainerSlot.keyType == keyType { return lastContainerSlot.slot }
+    guard let slot = containerSlots[keyType] else { return nil }
+    lastContainerSlot = (keyType, slot)
+    return slot
+  }
+
+  /// Keeps `slot` as the reusable container of the key type `keyType`.
+  func addContainerSlot(_ slot: ContainerSlot<ObjectLookup>, for keyType: ObjectIdentifier) {
+    containerSlots[keyType] = slot
+  }
+
+  /// The most recently used traits: consecutive values (array elements) are usually of one type.
+  @exclusivity(unchecked) private var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
+
+  /// The traits of `type`, computed on first use.
+  @inline(__always)
+  func traits(of type: any Decodable.Type) -> TypeTraits {
+    let identifier = ObjectIdentifier(type)
+    if let lastTraits, lastTraits.type == identifier { return lastTraits.traits }
+    let found = lookUpTraits(of: type, identifier)
+    lastTraits = (identifier, found)
+    return found
+  }
+
+  private func lookUpTraits(of type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
+    if let cached = traits[identifier] { return cached }
+    let found = TypeTraits.shared(for: type, identifier)
+    traits[identifier] = found
+    return found
+  }
+
+}
