@@ -18,6 +18,6 @@ extension FlexJSONDecoder {
   ) throws -> T {
     try Self.decodeDocument(
       ConfiguredDecodable<T>.self, from: data, options: makeOptions(), configuration: ConfigurationBox(configuration)
-    ).value.value
+    ).value
   }
 }

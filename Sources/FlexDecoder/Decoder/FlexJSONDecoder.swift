@@ -193,7 +193,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   ///   ``JSONParseError``), and the `DecodingError` that `JSONDecoder` would throw for a value
   ///   that does not fit `T`.
   open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try Self.decodeDocument(type, from: data, options: makeOptions()).value
+    try Self.decodeDocument(type, from: data, options: makeOptions())
   }
 
   /// Decodes a value of type `T` from UTF-8 JSON data, and reports what was recovered from or
@@ -211,7 +211,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   ///   ``unknownKeyPolicy`` `.report`.
   /// - Throws: what ``decode(_:from:)-(_,Data)`` throws under the same options.
   public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> FlexDecoded<T> {
-    try Self.decodeDocument(type, from: data, options: makeOptions())
+    try Self.decodeDocumentWithReport(type, from: data, options: makeOptions())
   }
 
   /// Decodes a value of type `T` from a JSON string.
@@ -219,8 +219,9 @@ open class FlexJSONDecoder: @unchecked Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
     let options = makeOptions()
     var string = string
+    var issues: [FlexIssue] = []
     return try string.withUTF8 {
-      try Self.decodeDocument(type, from: UnsafeRawBufferPointer($0), options: options, at: nil).value
+      try Self.decodeDocument(type, from: UnsafeRawBufferPointer($0), options: options, at: nil, issues: &issues)
     }
   }
 
@@ -229,8 +230,11 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// - Throws: the errors of ``decode(_:from:)-(_,Data)``.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let options = makeOptions()
+    var issues: [FlexIssue] = []
     return try bytes.withUnsafeBytes { bytes in
-      try Self.withUTF8Document(bytes) { try Self.decodeDocument(type, from: $0, options: options, at: nil).value }
+      try Self.withUTF8Document(bytes) {
+        try Self.decodeDocument(type, from: $0, options: options, at: nil, issues: &issues)
+      }
     }
   }
 
@@ -260,7 +264,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// - Throws: `DecodingError.keyNotFound` at the path of the first missing step, or the errors
   ///   of ``decode(_:from:)-(_,Data)``.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
-    try Self.decodeDocument(type, from: data, options: makeOptions(), at: FlexKeyPath(keyPath)).value
+    try Self.decodeDocument(type, from: data, options: makeOptions(), at: FlexKeyPath(keyPath))
   }
 
   // MARK: - Decoding Values with a Configuration
@@ -331,22 +335,46 @@ open class FlexJSONDecoder: @unchecked Sendable {
   static func decodeDocument<T: Decodable>(
     _ type: T.Type, from data: Data, options: DecodingOptions, at keyPath: FlexKeyPath? = nil,
     configuration: AnyObject? = nil
+  ) throws -> T {
+    var issues: [FlexIssue] = []
+    return try decodeDocument(
+      type, from: data, options: options, at: keyPath, configuration: configuration, issues: &issues)
+  }
+
+  /// ``decodeDocument(_:from:options:at:configuration:)-(_,Data,_,_,_)`` with the issues, for
+  /// `decodeWithReport`.
+  static func decodeDocumentWithReport<T: Decodable>(
+    _ type: T.Type, from data: Data, options: DecodingOptions
   ) throws -> FlexDecoded<T> {
+    var issues: [FlexIssue] = []
+    let value = try decodeDocument(type, from: data, options: options, at: nil, configuration: nil, issues: &issues)
+    return FlexDecoded(value: value, issues: issues)
+  }
+
+  private static func decodeDocument<T: Decodable>(
+    _ type: T.Type, from data: Data, options: DecodingOptions, at keyPath: FlexKeyPath?,
+    configuration: AnyObject?, issues: inout [FlexIssue]
+  ) throws -> T {
     try data.withUnsafeBytes { bytes in
       try withUTF8Document(bytes) {
-        try decodeDocument(type, from: $0, options: options, at: keyPath, configuration: configuration)
+        try decodeDocument(
+          type, from: $0, options: options, at: keyPath, configuration: configuration, issues: &issues)
       }
     }
   }
 
   /// Scans the document, then decodes its top-level value (or the value at `keyPath`) under the
-  /// error policy.
+  /// error policy, and adds to `issues` what was recovered from or noticed.
+  ///
+  /// The value is returned as `T`, not in a ``FlexDecoded``: this runs unspecialized for the
+  /// caller's `T`, and forming a generic struct of `T` costs a runtime metadata lookup, about
+  /// a thousand instructions, per call.
   ///
   /// `configuration` is the ``ConfigurationBox`` of a `decode(_:from:configuration:)` call.
   static func decodeDocument<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions, at keyPath: FlexKeyPath?,
-    configuration: AnyObject? = nil
-  ) throws -> FlexDecoded<T> {
+    configuration: AnyObject? = nil, issues: inout [FlexIssue]
+  ) throws -> T {
     let tape: JSONTape
     do {
       tape = try JSONScanner.scan(bytes, options: options.parsing)
@@ -356,6 +384,6 @@ open class FlexJSONDecoder: @unchecked Sendable {
           codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
     }
     return try DocumentDecoding(tape: tape, options: options, keyPath: keyPath, configuration: configuration).decode(
-      type)
+      type, issues: &issues)
   }
 }

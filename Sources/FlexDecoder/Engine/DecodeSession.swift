@@ -56,12 +56,24 @@ final class DecodeSession {
     return cache
   }
 
+  // What every keyed container asks of the options, worked out once per call (reading the
+  // options struct from a container would copy it, retaining each of its references).
+
+  /// How keyed containers match keys, unless exempt (see ``ObjectLookup/Matching``).
+  @exclusivity(unchecked) private(set) var keyMatching = ObjectLookup.Matching.exact
+  /// The decoder's global key map, `nil` when it is empty.
+  @exclusivity(unchecked) private(set) var globalKeyMapping: FlexKeyMap?
+  /// Whether keyed containers record the members they use (an `unknownKeyPolicy` other than
+  /// `.ignore`).
+  @exclusivity(unchecked) private(set) var tracksUnknownKeys = false
+
   /// A session for one call; ``begin(options:validations:configuration:)`` readies it for another.
   init(options: DecodingOptions, validations: ValidationLog = ValidationLog(), configuration: AnyObject? = nil) {
     self.options = options
     self.validations = validations
     self.configuration = configuration
-    self.reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
+    self.reusesContainers = false
+    adoptOptions()
   }
 
   /// Readies a session that ``finish()`` ended for a new call.
@@ -69,7 +81,18 @@ final class DecodeSession {
     self.options = options
     self.validations = validations
     self.configuration = configuration
-    reusesContainers = options.unknownKeyPolicy == .ignore && ContainerLayout.allowsDecodingReuse
+    adoptOptions()
+  }
+
+  private func adoptOptions() {
+    tracksUnknownKeys = options.unknownKeyPolicy != .ignore
+    reusesContainers = !tracksUnknownKeys && ContainerLayout.allowsDecodingReuse
+    globalKeyMapping = options.keyMapping.isEmpty ? nil : options.keyMapping
+    switch options.keyDecodingStrategy {
+    case .useDefaultKeys: keyMatching = .exact
+    case .convertFromAnyCase: keyMatching = .loose
+    default: keyMatching = .converted
+    }
   }
 
   /// Ends the call: parks the reusable containers (so that they no longer hold the call's

@@ -79,9 +79,7 @@ final class ObjectLookup: UnknownKeyTracking {
     at objectIndex: Int, of decoder: TapeDecoder, explicitPath: [any CodingKey]?, exemptsKeys: Bool,
     typeMapping: FlexKeyMap?
   ) {
-    let options = decoder.options
-    let usesDefaultKeys = options.usesDefaultKeys || exemptsKeys
-    let globalMapping = exemptsKeys || options.keyMapping.isEmpty ? nil : options.keyMapping
+    let session = decoder.session
     self.decoder = decoder
     self.tape = decoder.tape
     self.owner = decoder
@@ -90,20 +88,14 @@ final class ObjectLookup: UnknownKeyTracking {
     self.pathDepth = decoder.pathStack.count
     self.explicitPath = explicitPath
     self.typeMapping = typeMapping
-    self.globalMapping = globalMapping
+    self.globalMapping = exemptsKeys ? nil : session.globalKeyMapping
     hintOrdinal = 0
     hintKeyIndex = objectIndex &+ 1
     claimedMask = 0
     foundKeySignatures = 0
     memberSignatures = nil
     memberIndex = nil
-    if usesDefaultKeys {
-      matching = .exact
-    } else if case .convertFromAnyCase = decoder.options.keyDecodingStrategy {
-      matching = .loose
-    } else {
-      matching = .converted
-    }
+    matching = exemptsKeys ? .exact : session.keyMatching
     convertedMembers = nil
     convertedKeys = nil
     if matching == .converted {
@@ -114,9 +106,9 @@ final class ObjectLookup: UnknownKeyTracking {
       }
     }
     usedValueIndices = nil
-    if decoder.options.unknownKeyPolicy != .ignore {
+    if session.tracksUnknownKeys {
       usedValueIndices = []
-      decoder.session.trackedContainers.append(self)
+      session.trackedContainers.append(self)
     }
   }
 

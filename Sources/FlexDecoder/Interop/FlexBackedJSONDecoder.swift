@@ -193,7 +193,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
   ///   error when one problem remains, a ``FlexDecodingError`` when several do.
   open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     guard let options = makeOptions() else { return try super.decode(type, from: data) }
-    return try FlexJSONDecoder.decodeDocument(type, from: data, options: options).value
+    return try FlexJSONDecoder.decodeDocument(type, from: data, options: options)
   }
 
   /// Decodes a `DecodableWithConfiguration` value from JSON data, with Flex, under this
@@ -212,7 +212,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
     guard let options = makeOptions() else { return try super.decode(type, from: data, configuration: configuration) }
     return try FlexJSONDecoder.decodeDocument(
       ConfiguredDecodable<T>.self, from: data, options: options, configuration: ConfigurationBox(configuration)
-    ).value.value
+    ).value
   }
 
   /// Decodes a `DecodableWithConfiguration` value from JSON data, with Flex, under this
@@ -247,7 +247,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
   /// - Throws: the errors of ``decode(_:from:)``.
   public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> FlexDecoded<T> {
     guard let options = makeOptions() else { return FlexDecoded(value: try super.decode(type, from: data), issues: []) }
-    return try FlexJSONDecoder.decodeDocument(type, from: data, options: options)
+    return try FlexJSONDecoder.decodeDocumentWithReport(type, from: data, options: options)
   }
 
   // MARK: - Internals

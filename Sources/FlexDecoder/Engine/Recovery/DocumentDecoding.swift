@@ -11,7 +11,8 @@ struct DocumentDecoding {
   /// The ``ConfigurationBox`` of a `decode(_:from:configuration:)` call.
   var configuration: AnyObject?
 
-  func decode<T: Decodable>(_ type: T.Type) throws -> FlexDecoded<T> {
+  /// The value; what was recovered from or noticed is added to `issues`.
+  func decode<T: Decodable>(_ type: T.Type, issues: inout [FlexIssue]) throws -> T {
     // The plain pass: exactly JSONDecoder's behaviour (no coercions either), no bookkeeping.
     let validations = ValidationLog()
     let pool = DecodeSessionPool.shared
@@ -29,19 +30,22 @@ struct DocumentDecoding {
       guard options.errorPolicy != .failFast || !options.coercions.isEmpty else {
         throw ValidationFailure.unwrapped(error)
       }
-      return try decodeRecovering(type, validations: validations)
+      return try decodeRecovering(type, validations: validations, issues: &issues)
     }
     // Decoded; under `.collectAll` unknown keys under `unknownKeyPolicy = .fail` are problems.
-    guard !notes.isEmpty else { return FlexDecoded(value: value, issues: []) }
+    guard !notes.isEmpty else { return value }
     let ordered = RecoveryState.ordered(notes)
     if options.errorPolicy == .collectAll, ordered.contains(where: isProblem) {
       throw Self.failure(problems: ordered.filter(isProblem), typeName: "\(representedType(of: type))")
     }
-    return FlexDecoded(value: value, issues: ordered)
+    issues += ordered
+    return value
   }
 
   /// The recovery pass.
-  private func decodeRecovering<T: Decodable>(_ type: T.Type, validations: ValidationLog) throws -> FlexDecoded<T> {
+  private func decodeRecovering<T: Decodable>(
+    _ type: T.Type, validations: ValidationLog, issues: inout [FlexIssue]
+  ) throws -> T {
     let pool = DecodeSessionPool.shared
     var pooledSession: DecodeSession? = pool.take(
       options: options, validations: validations, configuration: configuration)
@@ -59,7 +63,7 @@ struct DocumentDecoding {
       let placeholder = options.errorPolicy == .useDefaults ? decoder.placeholder(type, path: path) : nil
       guard let placeholder else { throw error }
       decoder.record(error, path: path, valueIndex: nil, action: .substitute)
-      return try finish(placeholder, type, session: session, recovery: recovery)
+      return try finish(placeholder, type, session: session, recovery: recovery, issues: &issues)
     }
     let value: T
     do {
@@ -85,11 +89,11 @@ struct DocumentDecoding {
       if recovery.failure?.isReported != true {
         decoder.record(error, path: path, valueIndex: nil, action: placeholder == nil ? nil : .substitute)
       }
-      if let placeholder { return try finish(placeholder, type, session: session, recovery: recovery) }
+      if let placeholder { return try finish(placeholder, type, session: session, recovery: recovery, issues: &issues) }
       let problems = recovery.orderedIssues(mergedWith: session.notes).filter(isProblem)
       throw Self.failure(problems: problems, typeName: "\(representedType(of: type))")
     }
-    return try finish(value, type, session: session, recovery: recovery)
+    return try finish(value, type, session: session, recovery: recovery, issues: &issues)
   }
 
   /// Whether an issue makes `.collectAll` throw: a problem, or an unknown key under
@@ -107,13 +111,14 @@ struct DocumentDecoding {
   /// After the recovery pass: throw the problems under `.collectAll`, return them under
   /// `.useDefaults`.
   private func finish<T>(
-    _ value: T, _ type: T.Type, session: DecodeSession, recovery: RecoveryState
-  ) throws -> FlexDecoded<T> {
+    _ value: T, _ type: T.Type, session: DecodeSession, recovery: RecoveryState, issues: inout [FlexIssue]
+  ) throws -> T {
     let all = recovery.orderedIssues(mergedWith: session.notes)
     if options.errorPolicy == .collectAll, all.contains(where: isProblem) {
       throw Self.failure(problems: all.filter(isProblem), typeName: "\(representedType(of: type))")
     }
-    return FlexDecoded(value: value, issues: all)
+    issues += all
+    return value
   }
 
   /// What a decode that failed with `problems` throws: one problem's own error (the
