@@ -170,7 +170,7 @@ struct ConcurrencyTests {
     }
   }
 
-  /// Decode sessions are lent from one pool to every decoder (DecodeSessionPool.swift): tasks
+  /// Decode sessions are lent from one pool to every decoder (SessionPool.swift): tasks
   /// that each make a decoder per call, with different key strategies and policies, must each
   /// see only their own call's options and keys.
   @Test func newDecodersPerCallOnManyThreadsShareThePoolSafely() async throws {

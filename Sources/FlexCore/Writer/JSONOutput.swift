@@ -29,6 +29,14 @@
     base.deallocate()
   }
 
+  /// The room for bytes, allocated.
+  package var allocatedCapacity: Int { capacity }
+
+  /// Forgets the bytes written, keeping the memory.
+  package func removeAll() {
+    written = 0
+  }
+
   /// The bytes written, as an array.
   package var bytes: [UInt8] {
     Array(UnsafeBufferPointer(start: base, count: count))

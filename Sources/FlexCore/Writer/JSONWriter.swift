@@ -20,6 +20,16 @@
     output = JSONOutput(capacity: capacity)
   }
 
+  /// A writer with `options` that writes into `output`, emptied first (a buffer kept from an
+  /// earlier document).
+  package init(options: JSONFormattingOptions, reusing output: JSONOutput) {
+    self.options = options
+    self.escapesSlashes = !options.contains(.withoutEscapingSlashes)
+    self.pretty = options.contains(.prettyPrinted)
+    output.removeAll()
+    self.output = output
+  }
+
   // MARK: Values
 
   /// Writes `value` and everything in it.

@@ -16,7 +16,8 @@ extension FlexJSONEncoder {
   func encodeConfigured<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws
     -> Data
   {
-    try Self.encodeBytes(ConfiguredEncodable(value, configuration: configuration), options: makeOptions())
-      .withUnsafeBytes { Data($0) }
+    try Self.encodeBytes(ConfiguredEncodable(value, configuration: configuration), options: makeOptions()) {
+      Data($0)
+    }
   }
 }

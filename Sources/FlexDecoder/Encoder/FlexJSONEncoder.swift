@@ -104,13 +104,13 @@ open class FlexJSONEncoder: @unchecked Sendable {
   ///   strategy, or a top-level value that encodes nothing — with the coding path, as
   ///   `JSONEncoder` does — and any error the value's `encode(to:)` throws.
   open func encode<T: Encodable>(_ value: T) throws -> Data {
-    try Self.encodeBytes(value, options: makeOptions()).withUnsafeBytes { Data($0) }
+    try Self.encodeBytes(value, options: makeOptions()) { Data($0) }
   }
 
   /// Encodes `value` as a JSON string.
   /// - Throws: the errors of ``encode(_:)``.
   public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-    try Self.encodeBytes(value, options: makeOptions()).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    try Self.encodeBytes(value, options: makeOptions()) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Encodes `value` as a ``JSONValue`` (numbers keep the text they would be written with).
@@ -173,13 +173,18 @@ open class FlexJSONEncoder: @unchecked Sendable {
   /// Streams `value` into bytes; if its Codable calls cannot be streamed (see
   /// Streaming/StreamingSession.swift), encodes it again through a tree. Internal:
   /// FlexBackedJSONEncoder encodes through it too.
-  static func encodeBytes<T: Encodable>(_ value: T, options: EncodingOptions) throws -> JSONOutput {
+  static func encodeBytes<T: Encodable, R>(
+    _ value: T, options: EncodingOptions, _ body: (UnsafeRawBufferPointer) throws -> R
+  ) throws -> R {
+    // The session's output buffer is read before the session goes back to the pool.
+    var session: StreamingSession? = .lent(options: options)
+    defer { streamingSessionPool.recycle(&session) }
     do {
-      return try StreamingSession(options: options).encodeDocument(value)
+      return try session!.encodeDocument(value).withUnsafeBytes(body)
     } catch is StreamingUnavailable {
       var writer = JSONWriter(options: options.formatting, capacity: 1024)
       try Self.encodeTree(value, options: options).write(to: &writer)
-      return writer.output
+      return try writer.output.withUnsafeBytes(body)
     }
   }
 

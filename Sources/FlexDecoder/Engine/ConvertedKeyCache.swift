@@ -5,7 +5,7 @@ import Foundation
 // container under a strategy converts every key of its object, and payloads repeat the same
 // few keys, within a document and from one response to the next, so each distinct key is
 // converted once and found again by its raw bytes. The cache belongs to a decode session, which
-// outlives its call in DecodeSessionPool: the next call of the same strategy finds the keys
+// outlives its call in SessionPool: the next call of the same strategy finds the keys
 // already converted.
 
 /// Key names converted by the key decoding strategy, by the key's raw bytes. Not for `.custom`,

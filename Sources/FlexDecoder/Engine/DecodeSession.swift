@@ -1,7 +1,7 @@
 @_spi(Engine) import FlexCore
 import Foundation
 
-// A session outlives its call: DecodeSessionPool lends it to the next call, whose caches (type
+// A session outlives its call: SessionPool lends it to the next call, whose caches (type
 // traits, array types, reusable containers, converted keys) are then warm. A call ends with
 // `finish()`, which drops everything that belongs to the call and says whether the session may
 // be lent again.
@@ -12,7 +12,7 @@ import Foundation
 /// A session and its decoders are used by one `decode` call on one thread, and their state is
 /// never accessed overlappingly, so their stored properties are `@exclusivity(unchecked)`: the
 /// runtime exclusivity checks would otherwise cost more than the work of many of the accesses.
-final class DecodeSession {
+final class DecodeSession: PoolableSession {
   /// The call's options.
   @exclusivity(unchecked) private(set) var options: DecodingOptions
   /// Set during the recovery pass under `.collectAll` / `.useDefaults` (or coercions).
@@ -93,6 +93,15 @@ final class DecodeSession {
     case .convertFromAnyCase: keyMatching = .loose
     default: keyMatching = .converted
     }
+  }
+
+  /// A session for a call with `options`: one from the pool, or a new one.
+  static func lent(options: DecodingOptions, validations: ValidationLog, configuration: AnyObject?) -> DecodeSession {
+    guard let session = decodeSessionPool.take() else {
+      return DecodeSession(options: options, validations: validations, configuration: configuration)
+    }
+    session.begin(options: options, validations: validations, configuration: configuration)
+    return session
   }
 
   /// Ends the call: parks the reusable containers (so that they no longer hold the call's

@@ -92,7 +92,7 @@ open class FlexBackedJSONEncoder: JSONEncoder, @unchecked Sendable {
   ///   top-level value that encodes nothing, and any error the value's `encode(to:)` throws.
   open override func encode<T: Encodable>(_ value: T) throws -> Data {
     guard let options = makeOptions() else { return try super.encode(value) }
-    return try FlexJSONEncoder.encodeBytes(value, options: options).withUnsafeBytes { Data($0) }
+    return try FlexJSONEncoder.encodeBytes(value, options: options) { Data($0) }
   }
 
   /// Encodes an `EncodableWithConfiguration` value as UTF-8 JSON, with Flex, under this
@@ -110,7 +110,7 @@ open class FlexBackedJSONEncoder: JSONEncoder, @unchecked Sendable {
   ) throws -> Data {
     guard let options = makeOptions() else { return try super.encode(value, configuration: configuration) }
     let configured = ConfiguredEncodable(value, configuration: configuration)
-    return try FlexJSONEncoder.encodeBytes(configured, options: options).withUnsafeBytes { Data($0) }
+    return try FlexJSONEncoder.encodeBytes(configured, options: options) { Data($0) }
   }
 
   /// Encodes an `EncodableWithConfiguration` value as UTF-8 JSON, with Flex, under this

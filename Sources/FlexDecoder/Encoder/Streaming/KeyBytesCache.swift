@@ -15,7 +15,8 @@
 // of two words and a comparison of two, with no call into `String` comparison, and works
 // whatever order the members come in (optional members left out, keys of dictionaries).
 
-/// The signature and written bytes of the member keys written so far in one encode call.
+/// The signature and written bytes of the member keys written so far, by one session (over the
+/// calls it serves, while the output formatting stays the same).
 final class KeyBytesCache {
   /// Two bits for a key in the duplicate-key filter (see ``signature(of:)``).
   typealias Signature = (UInt64, UInt64)
@@ -53,6 +54,9 @@ final class KeyBytesCache {
     if mask >= 0 { slots.deallocate() }
     if byteCapacity > 0 { bytes.deallocate() }
   }
+
+  /// Whether no more keys are cached (a session then starts a new cache for its next call).
+  var isFull: Bool { entryCount >= Self.maximumEntries }
 
   /// Writes `key` and the separator after it; returns its signature.
   @inline(__always)

@@ -5,10 +5,16 @@
 /// container nobody holds any more can be pointed at the next object of its type (see
 /// ContainerSlot.swift).
 final class StreamKeyedState {
+  // `session` and `encoder` are unowned: `owner` keeps them alive while the state is in use
+  // (the encoder holds the session), and `park()` lets them go when the session goes back to
+  // the pool, so that the session's parked containers do not hold it in a cycle. A parked
+  // state is never read before `point(at:of:)`.
+
   /// The session all encoders of one encode call share. (A constant, so reading it costs no
   /// retain.)
-  let session: StreamingSession
-  @exclusivity(unchecked) private(set) var encoder: StreamEncoder
+  unowned(unsafe) let session: StreamingSession
+  @exclusivity(unchecked) private(set) unowned(unsafe) var encoder: StreamEncoder
+  @exclusivity(unchecked) private var owner: StreamEncoder?
   @exclusivity(unchecked) private(set) var position: (level: Int, identity: Int)
   /// The container's own path, for nested containers; else the encoder's.
   @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
@@ -18,6 +24,7 @@ final class StreamKeyedState {
   init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]?) {
     self.session = encoder.session
     self.encoder = encoder
+    self.owner = encoder
     self.position = position
     self.explicitPath = explicitPath
     self.writesKeysAsTheyAre = encoder.writesKeysAsTheyAre
@@ -26,9 +33,16 @@ final class StreamKeyedState {
   /// Writes to the object at `position`, opened by `encoder`'s value, from now on.
   func point(at position: (level: Int, identity: Int), of encoder: StreamEncoder) {
     self.encoder = encoder
+    self.owner = encoder
     self.position = position
     explicitPath = nil
     writesKeysAsTheyAre = encoder.writesKeysAsTheyAre
+  }
+
+  /// Lets go of the encoder while the session waits in the pool.
+  func park() {
+    owner = nil
+    explicitPath = nil
   }
 }
 

@@ -20,8 +20,9 @@ import Foundation
 /// Thrown when the Codable calls cannot be streamed; the tree encoder takes over.
 struct StreamingUnavailable: Error {}
 
-/// The state of one streaming `encode` call.
-final class StreamingSession {
+/// The state of one streaming `encode` call. It outlives its call: SessionPool lends it to the
+/// next, with its key caches, reusable containers and output buffer.
+final class StreamingSession: PoolableSession {
   /// An open array or object, or a super encoder's slot not written yet.
   struct OpenContainer {
     enum Kind {
@@ -59,32 +60,37 @@ final class StreamingSession {
     let mayBeNonASCII: Bool
   }
 
-  let options: EncodingOptions
-  let globalMapping: FlexKeyMap?
-  let usesDefaultKeys: Bool
-  private let sortsKeys: Bool
-  // The session is used from one thread by one encode call, and these are never accessed
-  // overlappingly; `unchecked` drops the runtime exclusivity checks that every write would pay.
+  // The call's options, and what is worked out from them once per call. The session is used
+  // from one thread by one encode call, and these are never accessed overlappingly;
+  // `unchecked` drops the runtime exclusivity checks that every write would pay.
+  @exclusivity(unchecked) private(set) var options: EncodingOptions
+  @exclusivity(unchecked) private(set) var globalMapping: FlexKeyMap?
+  @exclusivity(unchecked) private(set) var usesDefaultKeys: Bool
+  @exclusivity(unchecked) private var sortsKeys: Bool
   @exclusivity(unchecked) var writer: JSONWriter
   @exclusivity(unchecked) private(set) var stack = UnsafeStack<OpenContainer>(capacity: 16)
   @exclusivity(unchecked) private var memberLog = UnsafeStack<Member>(capacity: 64)
-  /// The bytes of the keys written so far.
-  private let keyCache = KeyBytesCache()
+  /// The bytes of the keys written so far, kept between calls of the same output formatting.
+  @exclusivity(unchecked) private var keyCache = KeyBytesCache()
   /// Keys converted by the key strategy so far, by `stringValue`, unless the strategy is
   /// `.custom` (which is given the coding path). Converting a key costs about a microsecond;
-  /// the same few keys are converted over and over.
+  /// the same few keys are converted over and over, call after call of the same strategy.
   @exclusivity(unchecked) private var convertedKeys: [String: String]?
-  private var nextIdentity = 0
+  @exclusivity(unchecked) private var nextIdentity = 0
   /// The coding path of the value being written.
   @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
   /// Set when a non-throwing Codable call could not be streamed.
-  private(set) var isUnstreamable = false
+  @exclusivity(unchecked) private(set) var isUnstreamable = false
   /// Encoding traits by type, looked up once per type.
   @exclusivity(unchecked) private var traits = EncodingTraitsTable()
-  /// One reusable keyed container per key type (see ContainerSlot.swift), by key type.
+  /// One reusable keyed container per key type (see ContainerSlot.swift), by key type. Kept
+  /// between calls, parked (holding no encoder) while the session is in the pool.
   @exclusivity(unchecked) var containerSlots = TypeTable<ContainerSlot<StreamKeyedState>>()
   /// Whether keyed containers are reused (unless the layout check of ContainerLayout fails).
   let reusesContainers = ContainerLayout.allowsEncodingReuse
+
+  /// Output buffers larger than this are not kept between calls.
+  private static var keptOutputCapacity: Int { 1 << 20 }
 
   init(options: EncodingOptions) {
     self.options = options
@@ -92,15 +98,71 @@ final class StreamingSession {
     self.usesDefaultKeys = options.usesDefaultKeys
     self.sortsKeys = options.outputFormatting.contains(.sortedKeys)
     self.writer = JSONWriter(options: options.formatting, capacity: 4096)
-    switch options.keyEncodingStrategy {
-    case .useDefaultKeys, .custom: convertedKeys = nil
-    default: convertedKeys = [:]
-    }
+    convertedKeys = Self.convertsThroughCache(options.keyEncodingStrategy) ? [:] : nil
   }
 
   deinit {
     stack.deallocate()
     memberLog.deallocate()
+  }
+
+  /// A session for a call with `options`: one from the pool, or a new one.
+  static func lent(options: EncodingOptions) -> StreamingSession {
+    guard let session = streamingSessionPool.take() else { return StreamingSession(options: options) }
+    session.begin(options: options)
+    return session
+  }
+
+  /// Readies a session that ``finish()`` ended for a new call: the key caches stay if the
+  /// output formatting and the key strategy are the ones they were made for.
+  private func begin(options: EncodingOptions) {
+    let formatting = options.formatting
+    if formatting != writer.options || keyCache.isFull { keyCache = KeyBytesCache() }
+    if !Self.sameConversion(options.keyEncodingStrategy, self.options.keyEncodingStrategy) {
+      convertedKeys = Self.convertsThroughCache(options.keyEncodingStrategy) ? [:] : nil
+    }
+    self.options = options
+    globalMapping = options.keyMapping.isEmpty ? nil : options.keyMapping
+    usesDefaultKeys = options.usesDefaultKeys
+    sortsKeys = options.outputFormatting.contains(.sortedKeys)
+    writer =
+      writer.output.allocatedCapacity > Self.keptOutputCapacity
+      ? JSONWriter(options: formatting, capacity: 4096) : JSONWriter(options: formatting, reusing: writer.output)
+  }
+
+  func finish() -> Bool {
+    var reusable = true
+    containerSlots.forEachValue { slot in
+      if slot.isFree { slot.state.park() } else { reusable = false }
+    }
+    if !reusable { containerSlots = TypeTable() }
+    stack.removeAll(from: 0)
+    memberLog.removeAll(from: 0)
+    nextIdentity = 0
+    isUnstreamable = false
+    if pathKeys.capacity > 64 { pathKeys = [] } else { pathKeys.removeAll(keepingCapacity: true) }
+    return reusable
+  }
+
+  /// Whether `strategy`'s conversions are kept in `convertedKeys`: not `.custom`'s, which
+  /// depend on the coding path.
+  private static func convertsThroughCache(_ strategy: FlexJSONEncoder.KeyEncodingStrategy) -> Bool {
+    switch strategy {
+    case .useDefaultKeys, .custom: false
+    default: true
+    }
+  }
+
+  /// Whether two strategies convert keys alike, so that the conversions of one serve the other.
+  private static func sameConversion(
+    _ first: FlexJSONEncoder.KeyEncodingStrategy, _ second: FlexJSONEncoder.KeyEncodingStrategy
+  ) -> Bool {
+    switch (first, second) {
+    case (.useDefaultKeys, .useDefaultKeys), (.convertToSnakeCase, .convertToSnakeCase),
+      (.convertToTitleCase, .convertToTitleCase), (.convertToKebabCase, .convertToKebabCase):
+      true
+    default: false
+    }
   }
 
   /// Records that a call which cannot throw could not be streamed.
@@ -112,8 +174,6 @@ final class StreamingSession {
   /// - Throws: `StreamingUnavailable` when the tree encoder must take over; the value's own
   ///   errors; `EncodingError.invalidValue` when the top-level value encodes nothing.
   func encodeDocument<T: Encodable>(_ value: T) throws -> JSONOutput {
-    // The reusable containers refer back to the session through their encoders.
-    defer { containerSlots = TypeTable() }
     let root = StreamEncoder(session: self)
     var wrote = try root.writeScalar(value, path: [])
     if !wrote { wrote = try root.writeEncodable(value, isTopLevel: true) }

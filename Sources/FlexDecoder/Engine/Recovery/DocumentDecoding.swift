@@ -15,9 +15,8 @@ struct DocumentDecoding {
   func decode<T: Decodable>(_ type: T.Type, issues: inout [FlexIssue]) throws -> T {
     // The plain pass: exactly JSONDecoder's behaviour (no coercions either), no bookkeeping.
     let validations = ValidationLog()
-    let pool = DecodeSessionPool.shared
-    var plainSession: DecodeSession? = pool.take(
-      options: options, validations: validations, configuration: configuration)
+    let pool = decodeSessionPool
+    var plainSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
     let value: T
     let notes: [(offset: Int, issue: FlexIssue)]
     do {
@@ -46,9 +45,8 @@ struct DocumentDecoding {
   private func decodeRecovering<T: Decodable>(
     _ type: T.Type, validations: ValidationLog, issues: inout [FlexIssue]
   ) throws -> T {
-    let pool = DecodeSessionPool.shared
-    var pooledSession: DecodeSession? = pool.take(
-      options: options, validations: validations, configuration: configuration)
+    let pool = decodeSessionPool
+    var pooledSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
     defer { pool.recycle(&pooledSession) }
     let session = pooledSession!
     let recovery = RecoveryState(policy: options.errorPolicy)

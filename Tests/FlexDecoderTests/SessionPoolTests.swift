@@ -3,34 +3,35 @@ import Testing
 
 @testable import FlexDecoder
 
-/// Decode sessions outlive their call (DecodeSessionPool.swift): the next call, from any decoder,
-/// borrows one with warm caches. Nothing of one call may show in the next: not its options, its
-/// key conversions, its notes, its document, nor a container a model kept.
-@Suite("Decode session pool")
-struct DecodeSessionPoolTests {
+/// Decode and streaming encode sessions outlive their call (SessionPool.swift): the next call,
+/// from any coder, borrows one with warm caches. Nothing of one call may show in the next: not
+/// its options, its key conversions, its notes, its document or output, nor a container a model
+/// kept.
+@Suite("Session pool")
+struct SessionPoolTests {
   @Test func aSessionIsLentAgainAfterItsCall() throws {
     let decoder = FlexJSONDecoder()
     _ = try decoder.decode(Point.self, from: Data(#"{"x": 1, "y": 2}"#.utf8))
-    var first: DecodeSession? = DecodeSessionPool.shared.take(
+    var first: DecodeSession? = DecodeSession.lent(
       options: FlexJSONDecoder().makeOptions(), validations: ValidationLog(), configuration: nil)
     let identity = first.map(ObjectIdentifier.init)
-    DecodeSessionPool.shared.recycle(&first)
+    decodeSessionPool.recycle(&first)
     #expect(first == nil)
-    var second: DecodeSession? = DecodeSessionPool.shared.take(
+    var second: DecodeSession? = DecodeSession.lent(
       options: FlexJSONDecoder().makeOptions(), validations: ValidationLog(), configuration: nil)
     #expect(second.map(ObjectIdentifier.init) == identity)
-    DecodeSessionPool.shared.recycle(&second)
+    decodeSessionPool.recycle(&second)
   }
 
   @Test func aSessionSomeoneStillHoldsIsNotLentAgain() throws {
-    var session: DecodeSession? = DecodeSessionPool.shared.take(
+    var session: DecodeSession? = DecodeSession.lent(
       options: FlexJSONDecoder().makeOptions(), validations: ValidationLog(), configuration: nil)
     let holder = session
-    DecodeSessionPool.shared.recycle(&session)
-    var next: DecodeSession? = DecodeSessionPool.shared.take(
+    decodeSessionPool.recycle(&session)
+    var next: DecodeSession? = DecodeSession.lent(
       options: FlexJSONDecoder().makeOptions(), validations: ValidationLog(), configuration: nil)
     #expect(next !== holder)
-    DecodeSessionPool.shared.recycle(&next)
+    decodeSessionPool.recycle(&next)
   }
 
   /// The converted-key cache is kept between calls of one strategy and dropped for another.
@@ -108,6 +109,75 @@ struct DecodeSessionPoolTests {
     _ = try decoder.decode([DecoderKeeper].self, from: Data(#"[{"x": 2}, {"x": 3}]"#.utf8))
     #expect(kept[0].decoder.userInfo[key] as? String == "first")
   }
+
+  // MARK: Encoding
+
+  /// The key bytes cache is kept between calls of one output formatting and dropped for
+  /// another; converted keys likewise per key strategy.
+  @Test func formattingAndKeyStrategiesChangingBetweenCallsEncodeAsJSONEncoderDoes() throws {
+    let value = SnakeProbe(firstName: "Ada", lastName: "Lovelace", imageUrl: "a/b.png", _private: 2)
+    let formattings: [(JSONEncoder.OutputFormatting, FlexJSONEncoder.OutputFormatting)] = [
+      ([.sortedKeys], [.sortedKeys]), ([.sortedKeys, .prettyPrinted], [.sortedKeys, .prettyPrinted]),
+      ([.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .withoutEscapingSlashes]), ([.sortedKeys], [.sortedKeys]),
+    ]
+    let flex = FlexJSONEncoder()
+    for _ in 0..<2 {
+      for (foundationFormatting, formatting) in formattings {
+        for snakeCase in [false, true, false] {
+          flex.outputFormatting = formatting
+          flex.keyEncodingStrategy = snakeCase ? .convertToSnakeCase : .useDefaultKeys
+          let foundation = JSONEncoder()
+          foundation.outputFormatting = foundationFormatting
+          foundation.keyEncodingStrategy = snakeCase ? .convertToSnakeCase : .useDefaultKeys
+          let expected = try foundation.encode(value)
+          #expect(try flex.encode(value) == expected)
+          let fresh = FlexJSONEncoder()
+          fresh.outputFormatting = formatting
+          fresh.keyEncodingStrategy = snakeCase ? .convertToSnakeCase : .useDefaultKeys
+          #expect(try fresh.encode(value) == expected)
+        }
+      }
+    }
+  }
+
+  @Test func kebabThenTitleThenSnakeCaseKeysEachConvertTheirOwnWay() throws {
+    let value = FullName(firstName: "Grace", lastName: "Hopper")
+    let encoder = FlexJSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for _ in 0..<2 {
+      encoder.keyEncodingStrategy = .convertToKebabCase
+      #expect(try encoder.encodeToString(value) == #"{"first-name":"Grace","last-name":"Hopper"}"#)
+      encoder.keyEncodingStrategy = .convertToTitleCase
+      #expect(try encoder.encodeToString(value) == #"{"FirstName":"Grace","LastName":"Hopper"}"#)
+      encoder.keyEncodingStrategy = .convertToSnakeCase
+      #expect(try encoder.encodeToString(value) == #"{"first_name":"Grace","last_name":"Hopper"}"#)
+    }
+  }
+
+  /// A call that throws half-way leaves open containers and written bytes behind; the session
+  /// that served it must start the next call clean.
+  @Test func anEncodeThatThrowsHalfWayLeavesNothingForTheNext() throws {
+    let encoder = FlexJSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for _ in 0..<3 {
+      #expect(throws: EncodingError.self) {
+        try encoder.encode([Point(x: 1, y: 2), Point(x: .max, y: 0)].map(Thrower.init))
+      }
+      #expect(try encoder.encodeToString([Point(x: 1, y: 2)]) == #"[{"x":1,"y":2}]"#)
+    }
+  }
+
+  /// A value that keeps its encoder: the session it holds is not lent again while it does.
+  @Test func anEncoderKeptByAValueDoesNotShareItsSession() throws {
+    let keeper = EncoderKeeper()
+    let encoder = FlexJSONEncoder()
+    #expect(try encoder.encodeToString(keeper) == #"{"x":1}"#)
+    #expect(keeper.encoder != nil)
+    for value in 0..<5 {
+      #expect(try encoder.encodeToString(Point(x: value, y: value)).contains(#""x":\#(value)"#))
+    }
+    #expect(keeper.encoder?.codingPath.isEmpty == true)
+  }
 }
 
 // MARK: - Models
@@ -144,4 +214,35 @@ private struct DecoderKeeper: Decodable {
   init(from decoder: any Decoder) throws {
     self.decoder = decoder
   }
+}
+
+/// Throws from its `encode(to:)` when `x` is `Int.max`, after writing a member.
+private struct Thrower: Encodable {
+  let point: Point
+
+  init(_ point: Point) { self.point = point }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(point.y, forKey: .y)
+    guard point.x != .max else {
+      throw EncodingError.invalidValue(
+        point.x, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "too large"))
+    }
+    try container.encode(point.x, forKey: .x)
+  }
+
+  enum CodingKeys: CodingKey { case x, y }
+}
+
+private final class EncoderKeeper: Encodable, @unchecked Sendable {
+  var encoder: (any Encoder)?
+
+  func encode(to encoder: any Encoder) throws {
+    self.encoder = encoder
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(1, forKey: .x)
+  }
+
+  enum Key: CodingKey { case x }
 }
