@@ -43,6 +43,8 @@ final class DecodeSession {
   /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
   @exclusivity(unchecked) var reusesContainers: Bool
   @exclusivity(unchecked) private var convertedKeyCache: ConvertedKeyCache?
+  /// `.formatted`: whether the formatter's format is parsed natively (Dates/DateFormatPattern.swift).
+  @exclusivity(unchecked) var formattedDates = DateFormatPatternSlot()
   /// The ``ConfigurationBox`` of a `decode(_:from:configuration:)` call, for the top-level
   /// value's `init(from:configuration:)` (see ConfiguredDecodable.swift); `nil` in other calls.
   let configuration: AnyObject?

@@ -85,6 +85,8 @@ final class StreamingSession {
   @exclusivity(unchecked) var containerSlots = TypeTable<AnyObject>()
   /// Whether keyed containers are reused (unless the layout check of ContainerLayout fails).
   let reusesContainers = ContainerLayout.allowsEncodingReuse
+  /// `.formatted`: whether the formatter's format is written natively (Dates/DateFormatPattern.swift).
+  @exclusivity(unchecked) var formattedDates = DateFormatPatternSlot()
 
   init(options: EncodingOptions) {
     self.options = options
