@@ -114,7 +114,7 @@ struct DateFormatPatternTests {
     (TimeZone(identifier: "Etc/UTC"), 0),
     (TimeZone(secondsFromGMT: 19_800), 19_800),
     (TimeZone(secondsFromGMT: -34_200), -34_200),
-    (TimeZone(secondsFromGMT: 3601), nil),  // named GMT+0100
+    (TimeZone(secondsFromGMT: 3601), 3600),  // named GMT+0100, and formatted so
     (TimeZone(identifier: "Europe/Paris"), nil),
     (TimeZone(identifier: "Asia/Kolkata"), nil),  // +05:30 today, not in 1900
   ])
@@ -130,6 +130,8 @@ struct DateFormatPatternTests {
     let zones = [
       Self.utc, TimeZone(secondsFromGMT: 19_800)!, TimeZone(secondsFromGMT: -34_200)!,
       TimeZone(identifier: "America/New_York")!,
+      // Named GMT-0100: the formatter goes by the name.
+      TimeZone(secondsFromGMT: -3599)!,
     ]
     for zone in zones {
       let formatter = formatter(format, zone: zone)
