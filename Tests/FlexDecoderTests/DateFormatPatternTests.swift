@@ -44,6 +44,11 @@ struct DateFormatPatternTests {
 
   // MARK: - Recognition
 
+  /// This toolchain's Foundation passes the check that turns the native code on.
+  @Test func nativeCodeIsOnWithThisFoundation() {
+    #expect(NativeDateChecks.handlesFormatters)
+  }
+
   @Test(arguments: recognised)
   func recognisedFormats(format: String) {
     #expect(DateFormatPattern.elements(of: format) != nil)

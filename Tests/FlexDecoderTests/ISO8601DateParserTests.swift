@@ -68,6 +68,13 @@ struct ISO8601DateParserTests {
 
   // MARK: - Parser
 
+  /// This toolchain's Foundation passes the checks that turn the native code on.
+  @Test func nativeCodeIsOnWithThisFoundation() {
+    #expect(NativeDateChecks.parsesISO8601)
+    #expect(NativeDateChecks.parsesISO8601Fractions)
+    #expect(NativeDateChecks.writesISO8601)
+  }
+
   @Test func generatedStringsParseToFoundationsDates() {
     var random = SeededGenerator(seed: 8601)
     var accepted = 0

@@ -75,17 +75,26 @@ struct DateFormatPattern: Sendable {
   /// locale other than `en_US_POSIX`, a calendar other than the Gregorian one with the usual
   /// reform date, or a default date (which fills in the fields the format lacks).
   ///
-  /// Reads the formatter's settings each time (about 3 µs): a formatter may be changed between
-  /// two calls.
+  /// Reads the formatter's settings each time (a few µs): a formatter may be changed between
+  /// two calls. Always `nil` where this process's Foundation was found to convert otherwise
+  /// (``NativeDateChecks``).
   init?(formatter: DateFormatter) {
-    guard type(of: formatter) == DateFormatter.self, let format = formatter.dateFormat,
-      let elements = Self.elements(of: format), formatter.locale?.identifier == "en_US_POSIX",
-      formatter.defaultDate == nil, formatter.calendar?.identifier == .gregorian
+    guard NativeDateChecks.handlesFormatters, type(of: formatter) == DateFormatter.self,
+      let format = formatter.dateFormat, let elements = Self.elements(of: format),
+      formatter.locale?.identifier == "en_US_POSIX", formatter.defaultDate == nil,
+      formatter.calendar?.identifier == .gregorian
     else { return nil }
     if let reform = formatter.gregorianStartDate, reform.timeIntervalSince1970 != -12_219_292_800 { return nil }
+    self.init(
+      elements: elements, fixedOffset: formatter.timeZone.flatMap(Self.fixedOffset(of:)), parses: !formatter.isLenient)
+  }
+
+  /// The pattern of `elements` (from ``elements(of:)``), for a formatter whose time zone has
+  /// `fixedOffset` (or none) and that `parses` natively or not.
+  init(elements: [Element], fixedOffset: Int?, parses: Bool) {
     self.elements = elements
-    self.fixedOffset = formatter.timeZone.flatMap(Self.fixedOffset(of:))
-    self.parses = !formatter.isLenient
+    self.fixedOffset = fixedOffset
+    self.parses = parses
     self.hasZone = elements.contains { if case .zone = $0 { true } else { false } }
     self.maximumLength = elements.reduce(0) { length, element in
       switch element {

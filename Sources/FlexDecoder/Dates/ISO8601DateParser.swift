@@ -12,9 +12,20 @@ import Foundation
 /// is March 1), hour 24 (`24:00:00`, the next midnight), second 60 (read as 59), offsets `±HH`
 /// or with seconds, `GMT`/`UTC` zones, anything after the zone (ignored!), and the Julian dates
 /// before 1582-10-15.
+///
+/// Used only where this process's Foundation agrees on a few telling cases (``NativeDateChecks``).
 enum ISO8601DateParser {
-  /// The date in `text`, or `nil` when `text` is not in the subset described above.
+  /// The date in `text`, or `nil` when `text` is not in the subset described above (or this
+  /// process's Foundation was found to read such strings otherwise).
+  @inline(__always)
   static func date(from text: UnsafeRawBufferPointer) -> Date? {
+    guard NativeDateChecks.parsesISO8601 else { return nil }
+    return native(text, fractions: NativeDateChecks.parsesISO8601Fractions)
+  }
+
+  /// ``date(from:)`` without the check against Foundation; `fractions: false` leaves strings
+  /// with fractional seconds to Foundation.
+  static func native(_ text: UnsafeRawBufferPointer, fractions: Bool = true) -> Date? {
     let count = text.count
     guard count >= 20, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
       text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":")
@@ -32,6 +43,7 @@ enum ISO8601DateParser {
     var position = 19
     var nanoseconds = -1
     if text[position] == UInt8(ascii: ".") {
+      guard fractions else { return nil }
       position += 1
       let start = position
       var digits = 0

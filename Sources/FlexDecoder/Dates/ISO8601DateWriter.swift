@@ -11,8 +11,15 @@ enum ISO8601DateWriter {
   static let length = 20
 
   /// Writes `date` at `destination` (``length`` bytes) and returns `true`, or returns `false`
-  /// without writing when the date is outside the years 1583 to 9999 (or not finite).
+  /// without writing when the date is outside the years 1583 to 9999 (or not finite), or when
+  /// this process's Foundation was found to write dates otherwise (``NativeDateChecks``).
+  @inline(__always)
   static func write(_ date: Date, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
+    NativeDateChecks.writesISO8601 && writeUnchecked(date, to: destination)
+  }
+
+  /// ``write(_:to:)`` without the check against Foundation.
+  private static func writeUnchecked(_ date: Date, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
     let interval = date.timeIntervalSinceReferenceDate
     // The range check comes first, so that the conversion to `Int` cannot trap.
     guard interval > -14_000_000_000, interval < 253_000_000_000 else { return false }
@@ -40,8 +47,13 @@ enum ISO8601DateWriter {
 extension ISO8601DateWriter {
   /// ``write(_:to:)`` as a `String`, or `nil` when Foundation must write `date`.
   static func string(from date: Date) -> String? {
+    NativeDateChecks.writesISO8601 ? native(date) : nil
+  }
+
+  /// ``string(from:)`` without the check against Foundation.
+  static func native(_ date: Date) -> String? {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer -> String? in
-      guard let base = buffer.baseAddress, write(date, to: base) else { return nil }
+      guard let base = buffer.baseAddress, writeUnchecked(date, to: base) else { return nil }
       return String(decoding: UnsafeBufferPointer(start: base, count: length), as: UTF8.self)
     }
   }
