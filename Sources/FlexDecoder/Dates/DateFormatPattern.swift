@@ -65,8 +65,6 @@ struct DateFormatPattern: Sendable {
   let fixedOffset: Int?
   /// Whether strings are parsed natively: not when the formatter is lenient.
   let parses: Bool
-  /// Whether the format has a zone field.
-  let hasZone: Bool
   /// The most bytes ``write(_:to:)`` writes.
   let maximumLength: Int
 
@@ -95,7 +93,6 @@ struct DateFormatPattern: Sendable {
     self.elements = elements
     self.fixedOffset = fixedOffset
     self.parses = parses
-    self.hasZone = elements.contains { if case .zone = $0 { true } else { false } }
     self.maximumLength = elements.reduce(0) { length, element in
       switch element {
       case .year: length + 4
