@@ -12,13 +12,13 @@ struct CalendarEvent: Codable, Equatable {
   let updatedAt: Date
   let startsAt: Date
 
-  /// An event whose dates (whole seconds, 2023–2024) vary with `seed`.
-  static func sample(_ seed: Int) -> CalendarEvent {
-    let base = 1_700_000_000 + seed * 7_919
+  /// An event whose dates (2023–2024) vary with `seed`: whole seconds, or with milliseconds.
+  static func sample(_ seed: Int, milliseconds: Bool = false) -> CalendarEvent {
+    let base = 1_700_000_000 + Double(seed * 7_919) + (milliseconds ? Double(seed * 137 % 1000) / 1000 : 0)
     return CalendarEvent(
-      id: seed, title: "Standup \(seed)", createdAt: Date(timeIntervalSince1970: Double(base)),
-      updatedAt: Date(timeIntervalSince1970: Double(base + 3_600)),
-      startsAt: Date(timeIntervalSince1970: Double(base + 86_400 * (seed % 40))))
+      id: seed, title: "Standup \(seed)", createdAt: Date(timeIntervalSince1970: base),
+      updatedAt: Date(timeIntervalSince1970: base + 3_600),
+      startsAt: Date(timeIntervalSince1970: base + Double(86_400 * (seed % 40))))
   }
 }
 
@@ -31,16 +31,20 @@ enum DateBenchmarks {
     let flexDecoding: FlexJSONDecoder.DateDecodingStrategy
     let foundationEncoding: JSONEncoder.DateEncodingStrategy
     let flexEncoding: FlexJSONEncoder.DateEncodingStrategy
+    /// Whether the dates have milliseconds.
+    var milliseconds = false
+    /// Whether the encode row is timed (not when the encoding strategies only make the input).
+    var timesEncoding = true
   }
 
   /// Every row, checked (Flex's values and bytes equal Foundation's) before timing.
   ///
   /// - Throws: ``MicroBenchmarkMismatch`` when a row's libraries disagree.
   static func all() throws -> [MicroBenchmark] {
-    let event = CalendarEvent.sample(1)
-    let page = (0..<50).map(CalendarEvent.sample)
     var rows: [MicroBenchmark] = []
     for strategy in strategies() {
+      let event = CalendarEvent.sample(1, milliseconds: strategy.milliseconds)
+      let page = (0..<50).map { CalendarEvent.sample($0, milliseconds: strategy.milliseconds) }
       let foundationEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = strategy.foundationEncoding
@@ -69,6 +73,7 @@ enum DateBenchmarks {
       rows += try MicroBenchmark.decoding(
         "decode 50 × 3 dates, \(strategy.name)", [CalendarEvent].self, from: pageJSON,
         foundation: foundationDecoder, flex: flexDecoder)
+      guard strategy.timesEncoding else { continue }
       rows += try MicroBenchmark.encoding(
         "encode 50 × 3 dates, \(strategy.name)", page, foundation: foundationEncoder, flex: flexEncoder)
     }
@@ -80,6 +85,13 @@ enum DateBenchmarks {
   private static func strategies() -> [Strategy] {
     let iso = posixFormatter("yyyy-MM-dd'T'HH:mm:ssZZZZZ")
     let sql = posixFormatter("yyyy-MM-dd HH:mm:ss")
+    let milliseconds = posixFormatter("yyyy-MM-dd'T'HH:mm:ss.SSSZ")
+    let india = posixFormatter("yyyy-MM-dd'T'HH:mm:ssXXX", zone: TimeZone(secondsFromGMT: 19_800))
+    let fractionalISO = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    let writesFractionalISO: @Sendable (Date, any Encoder) throws -> Void = { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(fractionalISO.format(date))
+    }
     return [
       Strategy(
         name: ".deferredToDate", foundationDecoding: .deferredToDate, flexDecoding: .deferredToDate,
@@ -95,6 +107,10 @@ enum DateBenchmarks {
         name: ".iso8601", foundationDecoding: .iso8601, flexDecoding: .iso8601, foundationEncoding: .iso8601,
         flexEncoding: .iso8601),
       Strategy(
+        name: ".iso8601, fractional seconds", foundationDecoding: .iso8601, flexDecoding: .iso8601,
+        foundationEncoding: .custom(writesFractionalISO), flexEncoding: .custom(writesFractionalISO),
+        milliseconds: true, timesEncoding: false),
+      Strategy(
         name: ".flexible (Foundation: .iso8601)", foundationDecoding: .iso8601, flexDecoding: .flexible,
         foundationEncoding: .iso8601, flexEncoding: .iso8601),
       Strategy(
@@ -103,14 +119,23 @@ enum DateBenchmarks {
       Strategy(
         name: ".formatted(\(sql.dateFormat!))", foundationDecoding: .custom(formatted(sql)),
         flexDecoding: .formatted(sql), foundationEncoding: .custom(formatting(sql)), flexEncoding: .formatted(sql)),
+      Strategy(
+        name: ".formatted(\(milliseconds.dateFormat!))", foundationDecoding: .custom(formatted(milliseconds)),
+        flexDecoding: .formatted(milliseconds), foundationEncoding: .custom(formatting(milliseconds)),
+        flexEncoding: .formatted(milliseconds), milliseconds: true),
+      Strategy(
+        name: ".formatted(\(india.dateFormat!), +05:30)", foundationDecoding: .custom(formatted(india)),
+        flexDecoding: .formatted(india), foundationEncoding: .custom(formatting(india)), flexEncoding: .formatted(india)
+      ),
     ]
   }
 
-  /// A formatter with `format`, the POSIX locale and UTC, as Apple's guidance says to make one.
-  private static func posixFormatter(_ format: String) -> DateFormatter {
+  /// A formatter with `format`, the POSIX locale and UTC (or `zone`), as Apple's guidance says to
+  /// make one.
+  private static func posixFormatter(_ format: String, zone: TimeZone? = TimeZone(secondsFromGMT: 0)) -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.timeZone = zone
     formatter.dateFormat = format
     return formatter
   }

@@ -118,6 +118,14 @@ struct FlexibleDateTests {
     #expect(context.codingPath.map(\.stringValue) == ["when"])
   }
 
+  /// Strings with escapes are read from their unescaped text (the others in place, as bytes).
+  @Test func escapedStringsAreReadAsTheirText() throws {
+    #expect(try decodes(#""\u0032024-05-01T12:30:00Z""#, to: 1_714_566_600))
+    #expect(try decodes(#""2024-05-01T14:30:00\u002B02:00""#, to: 1_714_566_600))
+    #expect(try decodes(#""\u0031714566600""#, to: 1_714_566_600))
+    #expect(try decodes(#""2024-05-01\t""#, to: 1_714_521_600))
+  }
+
   @Test func wrongJSONTypesAreTypeMismatchOrValueNotFound() throws {
     let mismatch = try #require(throws: DecodingError.self) {
       try decoder().decode(Stamp.self, from: Data(#"{"when": true}"#.utf8))

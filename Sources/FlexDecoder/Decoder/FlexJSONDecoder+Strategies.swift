@@ -10,10 +10,13 @@ extension FlexJSONDecoder {
     case secondsSince1970
     /// A number of milliseconds since 1970-01-01 UTC.
     case millisecondsSince1970
-    /// An ISO 8601 string with time zone and without fractional seconds
-    /// (`2024-05-01T12:30:00Z`), as `ISO8601DateFormatter` parses by default.
+    /// An ISO 8601 string with a time zone (`2024-05-01T12:30:00Z`, `…00.123+02:00`), as
+    /// `Date.ISO8601FormatStyle()` parses it. The common shapes are read from the bytes without
+    /// Foundation's parser, to the same `Date`; Foundation reads the rest.
     case iso8601
-    /// A string parsed by the given formatter.
+    /// A string parsed by the given formatter. Numeric formats in the `en_US_POSIX` locale
+    /// (`yyyy-MM-dd'T'HH:mm:ss.SSSZ`, `yyyy-MM-dd HH:mm:ss`, …) are read without calling it, to
+    /// the same `Date`, when the string is exactly in the format; the formatter reads the rest.
     case formatted(DateFormatter)
     /// Decoded by the closure, which reads from the decoder it is given.
     case custom(@Sendable (_ decoder: any Decoder) throws -> Date)

@@ -25,9 +25,13 @@ extension FlexJSONEncoder {
     case secondsSince1970
     /// Milliseconds since 1970-01-01 UTC.
     case millisecondsSince1970
-    /// An ISO 8601 string, `2024-05-01T12:30:00Z`.
+    /// An ISO 8601 string in UTC without fractional seconds, `2024-05-01T12:30:00Z`: the bytes
+    /// of `date.formatted(.iso8601)`, written without Foundation's formatter for the years 1583
+    /// to 9999.
     case iso8601
-    /// A string made by the formatter.
+    /// A string made by the formatter. Numeric formats in the `en_US_POSIX` locale with a
+    /// fixed-offset time zone (`yyyy-MM-dd'T'HH:mm:ss.SSSZ`, `yyyy-MM-dd HH:mm:ss`, …) are
+    /// written without calling it, to the same bytes; see Dates/DateFormatPattern.swift.
     case formatted(DateFormatter)
     /// Encoded by the closure, through the encoder it is given.
     case custom(@Sendable (_ date: Date, _ encoder: any Encoder) throws -> Void)

@@ -43,6 +43,9 @@ final class DecodeSession: PoolableSession {
   @exclusivity(unchecked) private(set) var reusesContainers: Bool
   /// Keys converted by the key strategy, kept between calls of the same strategy.
   @exclusivity(unchecked) private var convertedKeyCache: ConvertedKeyCache?
+  /// `.formatted`: whether the formatter's format is parsed natively (Dates/DateFormatPattern.swift).
+  /// Per call: the formatter may change between calls.
+  @exclusivity(unchecked) var formattedDates = DateFormatPatternSlot()
   /// The ``ConfigurationBox`` of a `decode(_:from:configuration:)` call, for the top-level
   /// value's `init(from:configuration:)` (see ConfiguredDecodable.swift); `nil` in other calls.
   @exclusivity(unchecked) private(set) var configuration: AnyObject?
@@ -81,6 +84,7 @@ final class DecodeSession: PoolableSession {
     self.options = options
     self.validations = validations
     self.configuration = configuration
+    formattedDates = DateFormatPatternSlot()
     adoptOptions()
   }
 

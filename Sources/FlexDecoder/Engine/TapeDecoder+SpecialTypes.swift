@@ -49,6 +49,15 @@ extension TapeDecoder {
     return try body()
   }
 
+  /// The UTF-8 bytes of the string at `valueIndex`, in place, if it is a string without
+  /// escapes: what the native date parsers read (Dates/). Other strings take the slow paths.
+  @inline(__always)
+  private func unescapedString(at valueIndex: Int) -> UnsafeRawBufferPointer? {
+    let entry = tape[valueIndex]
+    guard entry.kind == .string, entry.flags & StringFlags.hasEscapes == 0 else { return nil }
+    return tape.rawBytes(at: valueIndex)
+  }
+
   /// A null is `valueNotFound(Date.self)` whatever the strategy: as in JSONDecoder, a custom
   /// closure is never given one.
   func decodeDate(at valueIndex: Int) throws -> Date {
@@ -63,6 +72,11 @@ extension TapeDecoder {
     case .iso8601:
       return try decodeISO8601Date(at: valueIndex, path: pathStack, errorPath: pathStack)
     case .formatted(let formatter):
+      if let text = unescapedString(at: valueIndex), let pattern = session.formattedDates.pattern(for: formatter),
+        let date = pattern.date(from: text)
+      {
+        return date
+      }
       let string = try unwrapString(at: valueIndex, path: pathStack)
       guard let date = formatter.date(from: string) else {
         throw DecodingError.dataCorrupted(
@@ -77,7 +91,13 @@ extension TapeDecoder {
       case .number:
         return FlexibleDateParser.date(fromNumber: try unwrapDouble(at: valueIndex, path: pathStack))
       case .string:
-        guard let date = FlexibleDateParser.date(from: tape.string(at: valueIndex)) else {
+        let date =
+          if let text = unescapedString(at: valueIndex) {
+            FlexibleDateParser.date(from: text)
+          } else {
+            FlexibleDateParser.date(from: tape.string(at: valueIndex))
+          }
+        guard let date else {
           throw DecodingError.dataCorrupted(
             DecodingError.Context(
               codingPath: pathStack,
@@ -98,6 +118,7 @@ extension TapeDecoder {
   func decodeISO8601Date(
     at valueIndex: Int, path: @autoclosure () -> [any CodingKey], errorPath: @autoclosure () -> [any CodingKey]
   ) throws -> Date {
+    if let text = unescapedString(at: valueIndex), let date = ISO8601DateParser.date(from: text) { return date }
     guard tape[valueIndex].kind != .null else { throw valueNotFound(Date.self, path: path()) }
     let string = try unwrapString(at: valueIndex, path: path())
     guard let date = try? Date.ISO8601FormatStyle().parse(string) else {

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 /// The parser behind `DateDecodingStrategy.flexible`: the date shapes real APIs send.
@@ -17,22 +18,26 @@ enum FlexibleDateParser {
     Date(timeIntervalSince1970: abs(number) > 1e11 ? number / 1000 : number)
   }
 
-  /// The date in `string`, or `nil` if it has none of the accepted shapes.
-  static func date(from string: String) -> Date? {
+  /// The date in `text` (UTF-8), or `nil` if it has none of the accepted shapes. Read in place:
+  /// a string of the tape without escapes is never made into a `String`.
+  static func date(from text: UnsafeRawBufferPointer) -> Date? {
     // A numeric string must be a finite RFC 8259 number: `Double.init` alone would also take
     // `"-inf"`, `"nan"` and `"0x10"`.
-    let number = StringCoercion.withNumberText(in: string) { text, _ in Double(String(decoding: text, as: UTF8.self)) }
+    let number = StringCoercion.withNumberText(in: text) { text, _ in NumberParsing.double(fromNumberText: text) }
     if let number {
       return number.isFinite ? date(fromNumber: number) : nil
     }
-    let trimmed = string.trimmingASCIIWhitespace()
-    var scanner = DigitScanner(Array(trimmed.utf8))
+    var start = 0
+    var end = text.count
+    while start < end && isSpace(text[start]) { start += 1 }
+    while end > start && isSpace(text[end - 1]) { end -= 1 }
+    var scanner = DigitScanner(UnsafeRawBufferPointer(rebasing: text[start..<end]))
     guard let year = scanner.number(digits: 4), scanner.skip("-"),
       let month = scanner.number(digits: 2), scanner.skip("-"),
       let day = scanner.number(digits: 2),
-      (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+      (1...12).contains(month), (1...GregorianDays.daysIn(month: month, year: year)).contains(day)
     else { return nil }
-    var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
+    var seconds = Double(GregorianDays.daysSince1970(year: year, month: month, day: day)) * 86_400
     if scanner.isAtEnd { return Date(timeIntervalSince1970: seconds) }
 
     guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
@@ -59,36 +64,28 @@ enum FlexibleDateParser {
     return Date(timeIntervalSince1970: seconds)
   }
 
-  private static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
+  /// ``date(from:)-(UnsafeRawBufferPointer)`` for a string (one that had escapes in the JSON).
+  static func date(from string: String) -> Date? {
+    var string = string
+    return string.withUTF8 { date(from: UnsafeRawBufferPointer($0)) }
   }
 
-  /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
-  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }
 
 /// A cursor over ASCII date text.
 private struct DigitScanner {
-  let bytes: [UInt8]
+  let bytes: UnsafeRawBufferPointer
   var position = 0
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
   var isAtEnd: Bool { position == bytes.count }
 
-  mutating func skip(_ character: Character) -> Bool {
-    guard position < bytes.count, let ascii = character.asciiValue, bytes[position] == ascii else { return false }
+  mutating func skip(_ character: Unicode.Scalar) -> Bool {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
     position += 1
     return true
   }

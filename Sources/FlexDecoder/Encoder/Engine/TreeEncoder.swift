@@ -9,6 +9,8 @@ final class EncodeSession {
   let usesDefaultKeys: Bool
   /// Encoding traits by type, looked up once per type.
   private var traits = EncodingTraitsTable()
+  /// `.formatted`: whether the formatter's format is written natively (Dates/DateFormatPattern.swift).
+  var formattedDates = DateFormatPatternSlot()
 
   init(options: EncodingOptions) {
     self.options = options

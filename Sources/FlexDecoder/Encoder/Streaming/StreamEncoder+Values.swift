@@ -165,9 +165,27 @@ extension StreamEncoder {
     case .millisecondsSince1970:
       try writeFloat(1000 * date.timeIntervalSince1970, path: session.pathKeys, nonConformingStrategy: .throw)
     case .iso8601:
-      session.writer.writeString(date.formatted(.iso8601))
+      // Written in place, quotes included: nothing in it needs escaping.
+      let output = session.writer.output
+      let start = output.reserve(ISO8601DateWriter.length + 2)
+      if ISO8601DateWriter.write(date, to: start + 1) {
+        start[0] = UInt8(ascii: "\"")
+        start[ISO8601DateWriter.length + 1] = UInt8(ascii: "\"")
+        output.didWrite(upTo: start + ISO8601DateWriter.length + 2)
+      } else {
+        session.writer.writeString(date.formatted(.iso8601))
+      }
     case .formatted(let formatter):
-      session.writer.writeString(formatter.string(from: date))
+      // Through `writeString(utf8:)`: a format may have a `/` or a quoted `"` to escape.
+      let written =
+        session.formattedDates.pattern(for: formatter).map { pattern in
+          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pattern.maximumLength) { buffer -> Bool in
+            guard let base = buffer.baseAddress, let count = pattern.write(date, to: base) else { return false }
+            session.writer.writeString(utf8: UnsafeRawBufferPointer(start: base, count: count))
+            return true
+          }
+        } ?? false
+      if !written { session.writer.writeString(formatter.string(from: date)) }
     case .custom(let closure):
       let child = StreamEncoder(session: session)
       _ = try encode(with: child, isTopLevel: false) { try closure(date, child) }

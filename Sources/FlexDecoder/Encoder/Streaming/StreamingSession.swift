@@ -88,6 +88,9 @@ final class StreamingSession: PoolableSession {
   @exclusivity(unchecked) var containerSlots = TypeTable<ContainerSlot<StreamKeyedState>>()
   /// Whether keyed containers are reused (unless the layout check of ContainerLayout fails).
   let reusesContainers = ContainerLayout.allowsEncodingReuse
+  /// `.formatted`: whether the formatter's format is written natively (Dates/DateFormatPattern.swift).
+  /// Per call: the formatter may change between calls.
+  @exclusivity(unchecked) var formattedDates = DateFormatPatternSlot()
 
   /// Output buffers larger than this are not kept between calls.
   private static var keptOutputCapacity: Int { 1 << 20 }
@@ -122,6 +125,7 @@ final class StreamingSession: PoolableSession {
       convertedKeys = Self.convertsThroughCache(options.keyEncodingStrategy) ? [:] : nil
     }
     self.options = options
+    formattedDates = DateFormatPatternSlot()
     globalMapping = options.keyMapping.isEmpty ? nil : options.keyMapping
     usesDefaultKeys = options.usesDefaultKeys
     sortsKeys = options.outputFormatting.contains(.sortedKeys)
