@@ -5,9 +5,13 @@
 // Synthesized `init(from:)` asks for keys in declaration order, and most payloads list them in
 // the same order, so ObjectLookup first tries the member after the previous hit: one
 // comparison. When a model declares its properties in another order than its payload (GitHub's
-// 64-member repository object, say), each lookup would scan half the object. So on the first
-// miss in an object of more than 32 members, its keys are hashed once into this table, and
-// every later lookup costs a hash of the coding key and about one probe, found or not.
+// 64-member repository object, say, or any object a server writes in its own order), each
+// lookup would scan half the object. So on the first miss in an object of more than 32 members,
+// or the second key found out of order in one of more than 8, its keys are hashed once into
+// this table, and every later lookup costs a hash of the coding key and about one probe, found
+// or not. (For a 15-member object in a shuffled order, that is 15% fewer instructions for the
+// whole decode than scanning.) A reused container keeps the table's memory from object to
+// object.
 //
 // Keys are hashed as raw UTF-8 bytes (unescaped first, in the rare key written with escapes):
 // no `String` is made. Only the first occurrence of a duplicated key is entered, so the table
@@ -34,14 +38,29 @@ struct MemberIndex {
   }
 
   private var slots: [Slot]
-  private let mask: Int
+  private var mask: Int
 
   /// Indexes the `memberCount` members of the object at `objectIndex`.
   init(tape: JSONTape, objectIndex: Int, memberCount: Int) {
+    slots = []
+    mask = 0
+    rebuild(tape: tape, objectIndex: objectIndex, memberCount: memberCount)
+  }
+
+  /// The room the index has, in slots.
+  var capacity: Int { slots.count }
+
+  /// Indexes the members of another object, in the same memory if it is large enough (a
+  /// reused container indexes object after object of one type).
+  mutating func rebuild(tape: JSONTape, objectIndex: Int, memberCount: Int) {
     // At most half full: probe sequences stay short, found or not.
-    var capacity = 8
+    var capacity = 16
     while capacity < memberCount &* 2 { capacity &*= 2 }
-    slots = [Slot](repeating: Slot(keyIndex: 0, ordinal: 0, hash: 0), count: capacity)
+    if slots.count == capacity {
+      slots.withUnsafeMutableBufferPointer { $0.update(repeating: Slot(keyIndex: 0, ordinal: 0, hash: 0)) }
+    } else {
+      slots = [Slot](repeating: Slot(keyIndex: 0, ordinal: 0, hash: 0), count: capacity)
+    }
     mask = capacity &- 1
     var keyIndex = objectIndex &+ 1
     for ordinal in 0..<memberCount {

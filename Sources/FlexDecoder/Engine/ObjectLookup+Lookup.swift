@@ -8,7 +8,10 @@
 // which usually is document order, so each lookup first tries the member just after the previous
 // hit: for a model that matches its payload, every lookup is one comparison. When that member is
 // not the one, small objects are scanned from there (wrapping around), and objects of more than
-// `indexingThreshold` members get a hash index of their keys (MemberIndex.swift), built once.
+// `indexingThreshold` members get a hash index of their keys (MemberIndex.swift), built once per
+// object; so do objects of more than `shuffledIndexingThreshold` once two keys were found away
+// from the hint (a payload in another order than the model). A key that is absent costs a scan,
+// then nothing: the members' key signatures answer the next absent keys.
 //
 // Duplicate keys: the first occurrence wins, as in JSONDecoder, however often a key is looked up.
 // The index holds first occurrences only. A search that starts at the hint could meet a later
@@ -76,7 +79,11 @@ extension ObjectLookup {
     // Models with many optional properties ask for many absent keys, each a full scan. After the
     // first miss, the signatures of all member keys answer most misses at once.
     if let memberSignatures, memberSignatures & Self.signature(of: utf8) == 0 { return nil }
-    if let found = scanForValue(forKey: utf8) { return found }
+    if outOfOrderHits >= 2 && memberCount > Self.shuffledIndexingThreshold { return indexedValue(forKey: utf8) }
+    if let found = scanForValue(forKey: utf8) {
+      outOfOrderHits &+= 1
+      return found
+    }
     if memberSignatures == nil { memberSignatures = computeMemberSignatures() }
     return nil
   }
@@ -84,8 +91,13 @@ extension ObjectLookup {
   /// The value for `utf8` through the object's ``MemberIndex``, built on first use. The index
   /// holds first occurrences only, so no earlier duplicate needs checking.
   private func indexedValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
-    if memberIndex == nil {
-      memberIndex = MemberIndex(tape: tape, objectIndex: objectIndex, memberCount: memberCount)
+    if !hasMemberIndex {
+      if memberIndex == nil {
+        memberIndex = MemberIndex(tape: tape, objectIndex: objectIndex, memberCount: memberCount)
+      } else {
+        memberIndex!.rebuild(tape: tape, objectIndex: objectIndex, memberCount: memberCount)
+      }
+      hasMemberIndex = true
     }
     guard let member = memberIndex.unsafelyUnwrapped.member(forKey: utf8, tape: tape) else { return nil }
     if memberCount <= Self.hintedMemberLimit {
