@@ -108,13 +108,14 @@
   /// The length of what ``writeKey(_:)`` writes after the key: `:`, or ` : ` when pretty.
   @inlinable public var keySeparatorLength: Int { pretty ? 3 : 1 }
 
+  /// A newline and two spaces per level of `depth`, in one reservation.
   @usableFromInline
   mutating func writeNewlineAndIndent(_ depth: Int) {
-    output.append(._newline)
-    for _ in 0..<depth {
-      output.append(._space)
-      output.append(._space)
-    }
+    let indentation = depth &* 2
+    let destination = output.reserve(indentation &+ 1)
+    destination.pointee = ._newline
+    (destination + 1).initialize(repeating: ._space, count: indentation)
+    output.didWrite(upTo: destination + 1 + indentation)
   }
 
   // MARK: Scalars

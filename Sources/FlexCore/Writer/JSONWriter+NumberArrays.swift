@@ -1,0 +1,74 @@
+// The elements of arrays of numbers and booleans, written in one loop per array.
+//
+// Each element is laid out exactly as an element written alone would be: the separator of
+// ``JSONWriter/writeElementSeparator(isFirst:depth:)`` (a comma after the first, and in pretty
+// mode a newline and the indentation of `depth`), then the value as ``JSONWriter/writeInteger(_:)``,
+// ``JSONWriter/writeFinite(_:)-(Double)`` or `true`/`false` write it. The brackets are the
+// caller's.
+
+extension JSONWriter {
+  // MARK: Integers
+
+  /// Writes every element of `values`, preceded by its separator; the first is the array's
+  /// first element.
+  ///
+  /// Inlinable, to be specialized for each integer type (see ``writeInteger(_:)``). In compact
+  /// output, one reservation holds an element and its comma.
+  @inlinable
+  public mutating func writeIntegerElements<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>, depth: Int) {
+    guard T.bitWidth <= 64, !pretty else {
+      for index in values.indices {
+        writeElementSeparator(isFirst: index == 0, depth: depth)
+        writeInteger(values[index])
+      }
+      return
+    }
+    for index in values.indices {
+      var destination = output.reserve(Self.maximumIntegerLength &+ 1)
+      if index != 0 {
+        destination.pointee = ._comma
+        destination += 1
+      }
+      output.didWrite(upTo: Self.writeDecimal(values[index], at: destination))
+    }
+  }
+
+  // MARK: Floating point
+
+  /// Writes the elements of `values` from `start` on, each preceded by its separator, up to the
+  /// first one that is not finite (which the caller writes as its options say); returns that
+  /// one's index, or `values.count`.
+  package mutating func writeFiniteElements(_ values: UnsafeBufferPointer<Double>, from start: Int, depth: Int) -> Int {
+    writeFiniteElements(of: values, from: start, depth: depth)
+  }
+
+  /// ``writeFiniteElements(_:from:depth:)-(UnsafeBufferPointer<Double>,_,_)`` for `Float`.
+  package mutating func writeFiniteElements(_ values: UnsafeBufferPointer<Float>, from start: Int, depth: Int) -> Int {
+    writeFiniteElements(of: values, from: start, depth: depth)
+  }
+
+  @inline(__always)
+  private mutating func writeFiniteElements<F: BinaryFloatingPoint & TextOutputStreamable>(
+    of values: UnsafeBufferPointer<F>, from start: Int, depth: Int
+  ) -> Int {
+    var index = start
+    while index < values.count {
+      let value = values[index]
+      guard value.isFinite else { break }
+      writeElementSeparator(isFirst: index == 0, depth: depth)
+      writeShortest(value)
+      index &+= 1
+    }
+    return index
+  }
+
+  // MARK: Booleans
+
+  /// Writes every element of `values` as `true` or `false`, preceded by its separator.
+  package mutating func writeBooleanElements(_ values: UnsafeBufferPointer<Bool>, depth: Int) {
+    for index in values.indices {
+      writeElementSeparator(isFirst: index == 0, depth: depth)
+      writeRaw(values[index] ? "true" : "false")
+    }
+  }
+}
