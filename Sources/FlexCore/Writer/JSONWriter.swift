@@ -84,7 +84,7 @@
     writeContainerEnd(._closeBrace, isEmpty: isEmpty, depth: depth)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func writeContainerEnd(_ bracket: UInt8, isEmpty: Bool, depth: Int) {
     if pretty {
       if isEmpty { output.append(._newline) }
