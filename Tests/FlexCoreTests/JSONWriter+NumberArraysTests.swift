@@ -51,6 +51,23 @@ struct JSONWriterNumberArraysTests {
     #expect(text == "1,0.5,2")
   }
 
+  @Test func finiteArraysStopBeforeTheFirstArrayWithANonFiniteElement() {
+    let arrays: [[Double]] = [[1, 2], [], [3, .nan, 4], [5]]
+    var stop = 0
+    let text = written { writer in
+      arrays.withUnsafeBufferPointer { stop = writer.writeFiniteArrays($0, from: 0, depth: 1) }
+    }
+    #expect(stop == 2)
+    #expect(text == "[1,2],[]")
+  }
+
+  @Test func prettyFiniteArraysAreIndentedAsNestedArrays() {
+    let text = written(.prettyPrinted) { writer in
+      [[Float(0.5)], []].withUnsafeBufferPointer { _ = writer.writeFiniteArrays($0, from: 0, depth: 1) }
+    }
+    #expect(text == "\n  [\n    0.5\n  ],\n  [\n\n  ]")
+  }
+
   @Test func prettyFiniteElementsAreIndented() {
     let text = written(.prettyPrinted) { writer in
       [Float(0.1), 2].withUnsafeBufferPointer { _ = writer.writeFiniteElements($0, from: 0, depth: 2) }

@@ -213,6 +213,8 @@ extension EncoderParityTests {
     try encoders.expectSameBytesInEveryPosition([.nan, 1, .infinity, -.infinity, 2.5, .nan] as [Double])
     try encoders.expectSameBytesInEveryPosition([.infinity, .nan] as [Float])
     try encoders.expectSameBytesInEveryPosition([[.nan], [1, -.infinity]] as [[Double]])
+    try encoders.expectSameBytesInEveryPosition([[1], [2, .nan, 3], [4, 5], [], [.infinity]] as [[Double]])
+    try encoders.expectSameBytesInEveryPosition([[1], [], [.nan, 3]] as [[Float]])
     var document = NumberArrayDocument()
     document.positions = [.nan, 0.5, .infinity]
     document.rings = [[[.nan, -.infinity]]]

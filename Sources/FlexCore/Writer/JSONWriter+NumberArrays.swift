@@ -62,6 +62,43 @@ extension JSONWriter {
     return index
   }
 
+  // MARK: Arrays of floating-point arrays
+
+  /// Writes the arrays of `arrays` from `start` on as elements of an array (GeoJSON's points),
+  /// each preceded by its separator at `depth`, with its elements at `depth + 1`, up to the first
+  /// one with an element that is not finite; returns that one's index, or `arrays.count`.
+  package mutating func writeFiniteArrays(_ arrays: UnsafeBufferPointer<[Double]>, from start: Int, depth: Int) -> Int {
+    writeFiniteArrays(of: arrays, from: start, depth: depth)
+  }
+
+  /// ``writeFiniteArrays(_:from:depth:)-(UnsafeBufferPointer<[Double]>,_,_)`` for `Float`.
+  package mutating func writeFiniteArrays(_ arrays: UnsafeBufferPointer<[Float]>, from start: Int, depth: Int) -> Int {
+    writeFiniteArrays(of: arrays, from: start, depth: depth)
+  }
+
+  @inline(__always)
+  private mutating func writeFiniteArrays<F: BinaryFloatingPoint & TextOutputStreamable>(
+    of arrays: UnsafeBufferPointer<[F]>, from start: Int, depth: Int
+  ) -> Int {
+    var index = start
+    while index < arrays.count {
+      // An array is written before it is known to be finite; one that is not is taken back out.
+      let mark = output.count
+      writeElementSeparator(isFirst: index == 0, depth: depth)
+      writeArrayStart()
+      let count = arrays[index].withUnsafeBufferPointer { elements in
+        writeFiniteElements(of: elements, from: 0, depth: depth &+ 1) == elements.count ? elements.count : nil
+      }
+      guard let count else {
+        output.removeSubrange(from: mark)
+        break
+      }
+      writeArrayEnd(isEmpty: count == 0, depth: depth)
+      index &+= 1
+    }
+    return index
+  }
+
   // MARK: Booleans
 
   /// Writes every element of `values` as `true` or `false`, preceded by its separator.

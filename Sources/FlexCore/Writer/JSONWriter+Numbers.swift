@@ -111,61 +111,64 @@ extension JSONWriter {
   /// `write(to:)` is what `description` formats with, minus the `String`.
   @inline(__always)
   mutating func writeShortest<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) {
-    var sink = ASCIISink(output: output)
+    var sink = ASCIISink(destination: output.reserve(ASCIISink.capacity))
     value.write(to: &sink)
-    trimTrailingPointZero()
-  }
-
-  /// `1.0` is written `1`, as JSONEncoder writes integral values.
-  private mutating func trimTrailingPointZero() {
-    let count = output.count
-    if count >= 2 && output[count &- 2] == ._period && output[count &- 1] == ._zero {
-      output.removeLast(2)
-    }
+    output.didWrite(upTo: sink.end)
   }
 }
 
-/// A `TextOutputStream` over a writer's bytes. Floating-point types write their digits through
-/// `_writeASCII` from a stack buffer, so no `String` is made for them.
+/// A `TextOutputStream` into room reserved in a writer's output, for one floating-point value.
+/// Floating-point types write their text through `_writeASCII` from a 64-byte stack buffer,
+/// so no `String` is made for them, and the room is reserved once, before: the sink never
+/// touches the output object (a retain and a capacity check per call).
 private struct ASCIISink: TextOutputStream {
-  /// Unmanaged: the writer holds the output for as long as a sink lives (one `write(to:)` call),
-  /// and a strong reference would cost a retain and a release per number.
-  let output: Unmanaged<JSONOutput>
+  /// The room reserved: the standard library formats a float in a 64-byte buffer.
+  static var capacity: Int { 64 }
 
-  init(output: JSONOutput) {
-    self.output = .passUnretained(output)
+  let destination: UnsafeMutablePointer<UInt8>
+  private var count = 0
+
+  init(destination: UnsafeMutablePointer<UInt8>) {
+    self.destination = destination
+  }
+
+  /// The end of the text, without a trailing `.0`: `1.0` is written `1`, as JSONEncoder writes
+  /// integral values.
+  var end: UnsafeMutablePointer<UInt8> {
+    if count >= 2 && destination[count &- 2] == ._period && destination[count &- 1] == ._zero {
+      return destination + (count &- 2)
+    }
+    return destination + count
   }
 
   mutating func write(_ string: String) {
     var string = string
-    string.withUTF8 { text in output._withUnsafeGuaranteedRef { $0.append(contentsOf: text) } }
+    string.withUTF8 { _writeASCII($0) }
   }
 
-  /// Copies a number's text, up to 24 bytes, in at most three overlapping words: too short for
-  /// `memcpy`'s call to pay off.
+  /// Copies text of up to 24 bytes (a number's) in at most three overlapping words: too short
+  /// for `memcpy`'s call to pay off.
   mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-    let count = buffer.count
-    guard let source = buffer.baseAddress.map(UnsafeRawPointer.init), count <= 24 else {
-      output._withUnsafeGuaranteedRef { $0.append(contentsOf: buffer) }
-      return
+    let length = buffer.count
+    precondition(length <= Self.capacity &- count, "a float's text is longer than 64 bytes")
+    guard let source = buffer.baseAddress.map(UnsafeRawPointer.init) else { return }
+    let target = UnsafeMutableRawPointer(destination + count)
+    count &+= length
+    func copy<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) {
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset, as: Word.self)
     }
-    output._withUnsafeGuaranteedRef { output in
-      let destination = UnsafeMutableRawPointer(output.reserve(count))
-      func copy<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) {
-        destination.storeBytes(
-          of: source.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset, as: Word.self)
-      }
-      if count >= 8 {
-        copy(UInt64.self, at: 0)
-        if count > 16 { copy(UInt64.self, at: 8) }
-        copy(UInt64.self, at: count &- 8)
-      } else if count >= 4 {
-        copy(UInt32.self, at: 0)
-        copy(UInt32.self, at: count &- 4)
-      } else {
-        for offset in 0..<count { copy(UInt8.self, at: offset) }
-      }
-      output.didWrite(upTo: destination.assumingMemoryBound(to: UInt8.self) + count)
+    if length > 24 {
+      target.copyMemory(from: source, byteCount: length)
+    } else if length >= 8 {
+      copy(UInt64.self, at: 0)
+      if length > 16 { copy(UInt64.self, at: 8) }
+      copy(UInt64.self, at: length &- 8)
+    } else if length >= 4 {
+      copy(UInt32.self, at: 0)
+      copy(UInt32.self, at: length &- 4)
+    } else {
+      for offset in 0..<length { copy(UInt8.self, at: offset) }
     }
   }
 }

@@ -31,6 +31,10 @@ extension Array: DirectArrayEncodable where Element: Encodable {
       let stride = MemoryLayout<Element>.stride
       try withUnsafeBytes { elements in
         guard let base = elements.baseAddress else { return }
+        if kind == .double || kind == .float {
+          try encoder.writeFloatArrays(at: base, count: count, kind: kind, arrayAt: position)
+          return
+        }
         while index < count {
           try session.beginElement(level: position.level, identity: position.identity)
           try encoder.writeNumberArray(at: base + index &* stride, kind: kind, elementIndex: index)

@@ -76,6 +76,35 @@ extension StreamEncoder {
     }
   }
 
+  /// Writes the elements of an array of `[Double]` or `[Float]` (`kind`), just opened at
+  /// `position`: runs of arrays whose elements are all finite in one loop of the writer, any
+  /// other array by ``writeNumberArray(at:kind:elementIndex:)``.
+  ///
+  /// - Parameter arrays: the first of the `count` arrays, borrowed in place.
+  /// - Throws: the errors of ``writeNumberArray(at:kind:elementIndex:)``.
+  func writeFloatArrays(
+    at arrays: UnsafeRawPointer, count: Int, kind: NumberArrayKind, arrayAt position: (level: Int, identity: Int)
+  ) throws {
+    let depth = session.stack[position.level].depth
+    var index = 0
+    while index < count {
+      if kind == .double {
+        let arrays = UnsafeBufferPointer(start: arrays.assumingMemoryBound(to: [Double].self), count: count)
+        index = session.writer.writeFiniteArrays(arrays, from: index, depth: depth)
+      } else {
+        let arrays = UnsafeBufferPointer(start: arrays.assumingMemoryBound(to: [Float].self), count: count)
+        index = session.writer.writeFiniteArrays(arrays, from: index, depth: depth)
+      }
+      session.setElementCount(index, ofArrayAt: position.level)
+      guard index < count else { return }
+      // An array with a non-finite element, written as an element alone is. (An array is one
+      // reference, whatever its element type.)
+      try session.beginElement(level: position.level, identity: position.identity)
+      try writeNumberArray(at: arrays + index &* MemoryLayout<[Double]>.stride, kind: kind, elementIndex: index)
+      index &+= 1
+    }
+  }
+
   /// Calls `body` with the elements of the `[Element]` at `array`.
   @inline(__always)
   private func elements<Element, R>(
