@@ -3,8 +3,8 @@
 // Each element is laid out exactly as an element written alone would be: the separator of
 // ``JSONWriter/writeElementSeparator(isFirst:depth:)`` (a comma after the first, and in pretty
 // mode a newline and the indentation of `depth`), then the value as ``JSONWriter/writeInteger(_:)``,
-// ``JSONWriter/writeFinite(_:)-(Double)`` or `true`/`false` write it. The brackets are the
-// caller's.
+// ``JSONWriter/writeFinite(_:)-(Double)`` or `true`/`false` write it. The brackets of the
+// array being written are the caller's.
 
 extension JSONWriter {
   // MARK: Integers

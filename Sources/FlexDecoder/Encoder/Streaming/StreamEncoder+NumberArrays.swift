@@ -15,6 +15,11 @@
 // alone is: as the configured string, or `EncodingError.invalidValue` at the element's path.
 // Before it, the array is put on the stack with the elements written so far (`adoptArray`), so
 // that the session is left as the element-by-element path would leave it.
+//
+// Arrays of such arrays (`[[Double]]`, GeoJSON's points) hand each element, borrowed in place,
+// straight to this path (see StreamEncoder+Arrays.swift); for floats, one writer loop writes
+// runs of inner arrays, and an inner array with a non-finite element is taken back out of the
+// output and written alone.
 
 extension StreamEncoder {
   /// Writes `value`, an array whose elements are of `kind`, at the encoder's position; the
