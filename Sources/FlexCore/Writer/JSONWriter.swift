@@ -94,7 +94,7 @@
     writeContainerEnd(._closeBrace, isEmpty: isEmpty, depth: depth)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func writeContainerEnd(_ bracket: UInt8, isEmpty: Bool, depth: Int) {
     if pretty {
       if isEmpty { output.append(._newline) }
@@ -118,13 +118,14 @@
   /// The length of what ``writeKey(_:)`` writes after the key: `:`, or ` : ` when pretty.
   @inlinable public var keySeparatorLength: Int { pretty ? 3 : 1 }
 
+  /// A newline and two spaces per level of `depth`, in one reservation.
   @usableFromInline
   mutating func writeNewlineAndIndent(_ depth: Int) {
-    output.append(._newline)
-    for _ in 0..<depth {
-      output.append(._space)
-      output.append(._space)
-    }
+    let indentation = depth &* 2
+    let destination = output.reserve(indentation &+ 1)
+    destination.pointee = ._newline
+    (destination + 1).initialize(repeating: ._space, count: indentation)
+    output.didWrite(upTo: destination + 1 + indentation)
   }
 
   // MARK: Scalars

@@ -7,6 +7,8 @@ struct EncodingTraits: Sendable {
   let keyMapping: FlexKeyMap?
   /// The type as an array the streaming encoder writes itself, if it is one.
   let directArrayType: (any DirectArrayEncodable.Type)?
+  /// The kind of the type's elements, if it is an array the streaming encoder writes in one loop.
+  let numberArrayKind: NumberArrayKind?
 
   private static let cache = ProcessTypeCache<EncodingTraits>()
   private static let dictionaries = ProcessTypeCache<Bool>()
@@ -14,9 +16,10 @@ struct EncodingTraits: Sendable {
   /// The traits of `type`, from the process-wide cache.
   static func of(_ type: any Encodable.Type) -> EncodingTraits {
     cache.value(for: ObjectIdentifier(type)) {
-      EncodingTraits(
+      let directArrayType = type as? any DirectArrayEncodable.Type
+      return EncodingTraits(
         keyMapping: type is any _FlexTypeCustomization.Type ? (type as? any FlexKeyMapping.Type)?.keyMapping : nil,
-        directArrayType: type as? any DirectArrayEncodable.Type)
+        directArrayType: directArrayType, numberArrayKind: directArrayType?.numberArrayKind)
     }
   }
 

@@ -7,11 +7,17 @@
 
 /// Arrays whose elements the streaming encoder writes itself.
 protocol DirectArrayEncodable: SendableMetatype {
+  /// The kind of the elements, if the array is written in one loop (see
+  /// StreamEncoder+NumberArrays.swift).
+  static var numberArrayKind: NumberArrayKind? { get }
+
   /// Writes the array at the encoder's position.
   func writeElements(with encoder: StreamEncoder) throws
 }
 
 extension Array: DirectArrayEncodable where Element: Encodable {
+  static var numberArrayKind: NumberArrayKind? { NumberArrayKind(elementType: Element.self) }
+
   func writeElements(with encoder: StreamEncoder) throws {
     let session = encoder.session
     let levelBefore = session.stack.count
@@ -19,11 +25,29 @@ extension Array: DirectArrayEncodable where Element: Encodable {
     // An index loop: in unspecialized code, `enumerated()` would form `(Int, Element)?`, a
     // metadata lookup per element.
     var index = 0
-    while index < count {
-      try session.beginElement(level: position.level, identity: position.identity)
-      try encoder.write(
-        self[index], key: IndexCodingKey(index: index), containerPath: session.pathKeys, explicitPath: nil)
-      index &+= 1
+    if let kind = session.traits(of: Element.self).numberArrayKind {
+      // Arrays of number arrays (`[[Double]]`, GeoJSON's points): each element goes straight
+      // to its loop, borrowed in place, without the type checks of `write` or a key on the path.
+      let stride = MemoryLayout<Element>.stride
+      try withUnsafeBytes { elements in
+        guard let base = elements.baseAddress else { return }
+        if kind == .double || kind == .float {
+          try encoder.writeFloatArrays(at: base, count: count, kind: kind, arrayAt: position)
+          return
+        }
+        while index < count {
+          try session.beginElement(level: position.level, identity: position.identity)
+          try encoder.writeNumberArray(at: base + index &* stride, kind: kind, elementIndex: index)
+          index &+= 1
+        }
+      }
+    } else {
+      while index < count {
+        try session.beginElement(level: position.level, identity: position.identity)
+        try encoder.write(
+          self[index], key: IndexCodingKey(index: index), containerPath: session.pathKeys, explicitPath: nil)
+        index &+= 1
+      }
     }
     session.close(downTo: levelBefore)
   }

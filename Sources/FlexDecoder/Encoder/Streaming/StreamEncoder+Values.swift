@@ -84,6 +84,10 @@ extension StreamEncoder {
   func writeEncodable<T: Encodable>(_ value: T, isTopLevel: Bool = false) throws -> Bool {
     if try writeSpecial(value) { return true }
     let traits = session.traits(of: T.self)
+    if let kind = traits.numberArrayKind {
+      try writeNumberArray(value, kind: kind)
+      return true
+    }
     if let arrayType = traits.directArrayType {
       try writeDirectArray(value, as: arrayType)
       return true

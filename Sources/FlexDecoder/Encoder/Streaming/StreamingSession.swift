@@ -349,6 +349,20 @@ final class StreamingSession: PoolableSession {
     stack[level].count &+= 1
   }
 
+  /// Opens an array whose `[` and first `count` elements were written straight into the output
+  /// (see StreamEncoder+NumberArrays.swift), as if it had been opened with
+  /// ``open(isObject:)`` and its elements begun one by one; returns its level.
+  func adoptArray(count: Int) -> Int {
+    let level = push(.array).level
+    stack[level].count = count
+    return level
+  }
+
+  /// Records that the array at `level`, the innermost open container, has `count` elements.
+  func setElementCount(_ count: Int, ofArrayAt level: Int) {
+    stack[level].count = count
+  }
+
   /// The number of members or elements of the container at `level`.
   func count(at level: Int, identity: Int) -> Int {
     level < stack.count && stack[level].identity == identity ? stack[level].count : 0
