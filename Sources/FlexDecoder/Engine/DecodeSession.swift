@@ -18,7 +18,7 @@ final class DecodeSession: PoolableSession {
   /// Set during the recovery pass under `.collectAll` / `.useDefaults` (or coercions).
   @exclusivity(unchecked) var recovery: RecoveryState?
   /// The outcomes of ``FlexValidatable/validate()``, shared by both passes of a decode.
-  @exclusivity(unchecked) private(set) var validations: ValidationLog
+  @exclusivity(unchecked) private var validationLog: ValidationLog?
   /// Set while a failed call is retried with the decoder's coercions.
   @exclusivity(unchecked) var coercionsActive = false
   /// How many coercions were applied so far.
@@ -70,19 +70,31 @@ final class DecodeSession: PoolableSession {
   /// `.ignore`).
   @exclusivity(unchecked) private(set) var tracksUnknownKeys = false
 
+  /// The validation outcomes of the call, made on first use (most types validate nothing); the
+  /// recovery pass is given the plain pass's, if it made one.
+  var validations: ValidationLog {
+    if let validationLog { return validationLog }
+    let log = ValidationLog()
+    validationLog = log
+    return log
+  }
+
+  /// What a later pass of the same call needs of this one: the validations made so far.
+  var validationsIfAny: ValidationLog? { validationLog }
+
   /// A session for one call; ``begin(options:validations:configuration:)`` readies it for another.
-  init(options: DecodingOptions, validations: ValidationLog = ValidationLog(), configuration: AnyObject? = nil) {
+  init(options: DecodingOptions, validations: ValidationLog? = nil, configuration: AnyObject? = nil) {
     self.options = options
-    self.validations = validations
+    self.validationLog = validations
     self.configuration = configuration
     self.reusesContainers = false
     adoptOptions()
   }
 
   /// Readies a session that ``finish()`` ended for a new call.
-  func begin(options: DecodingOptions, validations: ValidationLog, configuration: AnyObject?) {
+  func begin(options: DecodingOptions, validations: ValidationLog?, configuration: AnyObject?) {
     self.options = options
-    self.validations = validations
+    self.validationLog = validations
     self.configuration = configuration
     formattedDates = DateFormatPatternSlot()
     adoptOptions()
@@ -100,7 +112,9 @@ final class DecodeSession: PoolableSession {
   }
 
   /// A session for a call with `options`: one from the pool, or a new one.
-  static func lent(options: DecodingOptions, validations: ValidationLog, configuration: AnyObject?) -> DecodeSession {
+  static func lent(
+    options: DecodingOptions, validations: ValidationLog? = nil, configuration: AnyObject?
+  ) -> DecodeSession {
     guard let session = decodeSessionPool.take() else {
       return DecodeSession(options: options, validations: validations, configuration: configuration)
     }
@@ -123,6 +137,7 @@ final class DecodeSession: PoolableSession {
       lastContainerSlot = nil
     }
     recovery = nil
+    validationLog = nil
     coercionsActive = false
     coercionsApplied = 0
     // A messy document's notes or tracked containers can be many: keep small buffers only.

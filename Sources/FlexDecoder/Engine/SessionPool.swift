@@ -24,7 +24,8 @@ final class SessionPool<Session: PoolableSession>: @unchecked Sendable {
   static var capacity: Int { 8 }
 
   private let lock = NSLock()
-  private var sessions: [Session] = []
+  /// Read and written under `lock` only: the runtime's exclusivity checks would add nothing.
+  @exclusivity(unchecked) private var sessions: [Session] = []
 
   init() {
     sessions.reserveCapacity(Self.capacity)

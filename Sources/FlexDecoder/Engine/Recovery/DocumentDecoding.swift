@@ -14,9 +14,8 @@ struct DocumentDecoding {
   /// The value; what was recovered from or noticed is added to `issues`.
   func decode<T: Decodable>(_ type: T.Type, issues: inout [FlexIssue]) throws -> T {
     // The plain pass: exactly JSONDecoder's behaviour (no coercions either), no bookkeeping.
-    let validations = ValidationLog()
     let pool = decodeSessionPool
-    var plainSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
+    var plainSession: DecodeSession? = .lent(options: options, configuration: configuration)
     let value: T
     let notes: [(offset: Int, issue: FlexIssue)]
     do {
@@ -24,6 +23,8 @@ struct DocumentDecoding {
       notes = plainSession!.notes
       pool.recycle(&plainSession)
     } catch {
+      // `validate()` runs once per value: the recovery pass keeps the plain pass's outcomes.
+      let validations = plainSession!.validationsIfAny
       pool.recycle(&plainSession)
       // Under `.failFast` the recovery pass can only apply coercions.
       guard options.errorPolicy != .failFast || !options.coercions.isEmpty else {
@@ -43,7 +44,7 @@ struct DocumentDecoding {
 
   /// The recovery pass.
   private func decodeRecovering<T: Decodable>(
-    _ type: T.Type, validations: ValidationLog, issues: inout [FlexIssue]
+    _ type: T.Type, validations: ValidationLog?, issues: inout [FlexIssue]
   ) throws -> T {
     let pool = decodeSessionPool
     var pooledSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
