@@ -22,10 +22,16 @@ import Foundation
 /// call works on its own snapshot of them.
 open class FlexJSONDecoder: @unchecked Sendable {
   private let lock = NSLock()
-  private var storage = Storage()
+  private var storage = Storage(snapshot: defaultSnapshot)
+
+  /// The snapshot of the default options, shared by every coder until it changes an option, so
+  /// that a coder made for one call (`FlexJSONDecoder().decode(…)`) builds none.
+  private static let defaultSnapshot = Storage().makeSnapshot()
 
   /// The option values, kept together so a snapshot is one copy.
   private struct Storage {
+    /// The snapshot the last call made, until an option changes (see ``DecodingOptions``).
+    var snapshot: DecodingOptions?
     var dateDecodingStrategy = DateDecodingStrategy.deferredToDate
     var dataDecodingStrategy = DataDecodingStrategy.base64
     var nonConformingFloatDecodingStrategy = NonConformingFloatDecodingStrategy.throw
@@ -40,6 +46,25 @@ open class FlexJSONDecoder: @unchecked Sendable {
     var errorPolicy = ErrorPolicy.collectAll
     var reportsCoercions = false
     var unknownKeyPolicy = UnknownKeyPolicy.ignore
+
+    /// The snapshot of these options.
+    func makeSnapshot() -> DecodingOptions {
+      DecodingOptions(
+        dateDecodingStrategy: dateDecodingStrategy,
+        dataDecodingStrategy: dataDecodingStrategy,
+        nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
+        keyDecodingStrategy: keyDecodingStrategy,
+        userInfo: userInfo,
+        parsing: JSONParsingOptions(
+          allowsJSON5: allowsJSON5, maxDepth: maxDepth,
+          assumesTopLevelDictionary: assumesTopLevelDictionary,
+          allowsTrailingCommas: !requiresRFC8259),
+        coercions: coercions,
+        keyMapping: keyMapping,
+        errorPolicy: errorPolicy,
+        reportsCoercions: reportsCoercions,
+        unknownKeyPolicy: unknownKeyPolicy)
+    }
   }
 
   private func withLock<R>(_ body: (inout Storage) -> R) -> R {
@@ -48,36 +73,44 @@ open class FlexJSONDecoder: @unchecked Sendable {
     return body(&storage)
   }
 
+  /// Changes an option: under the lock, and the snapshot of the options is made again.
+  private func update(_ body: (inout Storage) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    body(&storage)
+    storage.snapshot = nil
+  }
+
   // MARK: - Options
 
   /// How `Date` values are decoded. Default: ``DateDecodingStrategy/deferredToDate``.
   open var dateDecodingStrategy: DateDecodingStrategy {
     get { withLock { $0.dateDecodingStrategy } }
-    set { withLock { $0.dateDecodingStrategy = newValue } }
+    set { update { $0.dateDecodingStrategy = newValue } }
   }
 
   /// How `Data` values are decoded. Default: ``DataDecodingStrategy/base64``.
   open var dataDecodingStrategy: DataDecodingStrategy {
     get { withLock { $0.dataDecodingStrategy } }
-    set { withLock { $0.dataDecodingStrategy = newValue } }
+    set { update { $0.dataDecodingStrategy = newValue } }
   }
 
   /// How infinity and NaN are decoded. Default: ``NonConformingFloatDecodingStrategy/throw``.
   open var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
     get { withLock { $0.nonConformingFloatDecodingStrategy } }
-    set { withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    set { update { $0.nonConformingFloatDecodingStrategy = newValue } }
   }
 
   /// How JSON keys are matched to coding keys. Default: ``KeyDecodingStrategy/useDefaultKeys``.
   open var keyDecodingStrategy: KeyDecodingStrategy {
     get { withLock { $0.keyDecodingStrategy } }
-    set { withLock { $0.keyDecodingStrategy = newValue } }
+    set { update { $0.keyDecodingStrategy = newValue } }
   }
 
   /// Values handed to every `init(from:)` through `Decoder.userInfo`.
   open var userInfo: [CodingUserInfoKey: any Sendable] {
     get { withLock { $0.userInfo } }
-    set { withLock { $0.userInfo = newValue } }
+    set { update { $0.userInfo = newValue } }
   }
 
   /// Accept JSON5 (comments, trailing commas, unquoted keys, single quotes, hexadecimal,
@@ -85,7 +118,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// trailing commas ``requiresRFC8259`` turns off).
   open var allowsJSON5: Bool {
     get { withLock { $0.allowsJSON5 } }
-    set { withLock { $0.allowsJSON5 = newValue } }
+    set { update { $0.allowsJSON5 = newValue } }
   }
 
   /// Read a document that does not start with `{` as the members of an object whose braces
@@ -93,7 +126,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// without ``allowsJSON5``, as in `JSONDecoder`. Default `false`.
   open var assumesTopLevelDictionary: Bool {
     get { withLock { $0.assumesTopLevelDictionary } }
-    set { withLock { $0.assumesTopLevelDictionary = newValue } }
+    set { update { $0.assumesTopLevelDictionary = newValue } }
   }
 
   /// Reject every document RFC 8259 rejects, for code that validates its input. Default
@@ -108,14 +141,14 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// Has no effect when ``allowsJSON5`` is set: JSON5 allows trailing commas.
   open var requiresRFC8259: Bool {
     get { withLock { $0.requiresRFC8259 } }
-    set { withLock { $0.requiresRFC8259 = newValue } }
+    set { update { $0.requiresRFC8259 = newValue } }
   }
 
   /// The deepest nesting of arrays and objects accepted; deeper input throws
   /// `dataCorrupted`. Default 512, as in `JSONDecoder`.
   open var maxDepth: Int {
     get { withLock { $0.maxDepth } }
-    set { withLock { $0.maxDepth = newValue } }
+    set { update { $0.maxDepth = newValue } }
   }
 
   // MARK: - Leniency
@@ -124,7 +157,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// (number ↔ string, string → bool, 0/1 → bool); `[]` decodes like `JSONDecoder`.
   open var coercions: FlexCoercions {
     get { withLock { $0.coercions } }
-    set { withLock { $0.coercions = newValue } }
+    set { update { $0.coercions = newValue } }
   }
 
   /// A key map applied to every type, for the properties the type's own ``FlexKeyMapping``
@@ -135,14 +168,14 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// ```
   open var keyMapping: FlexKeyMap {
     get { withLock { $0.keyMapping } }
-    set { withLock { $0.keyMapping = newValue } }
+    set { update { $0.keyMapping = newValue } }
   }
 
   /// What happens when a value does not fit its type. Default ``ErrorPolicy/collectAll``: every
   /// problem is collected and thrown once, as a ``FlexDecodingError``.
   open var errorPolicy: ErrorPolicy {
     get { withLock { $0.errorPolicy } }
-    set { withLock { $0.errorPolicy = newValue } }
+    set { update { $0.errorPolicy = newValue } }
   }
 
   /// Report each coercion applied as a ``FlexIssue/Kind/coerced`` issue in
@@ -150,13 +183,13 @@ open class FlexJSONDecoder: @unchecked Sendable {
   /// `user.id: coerced string "42" to Int`. Default `false`.
   open var reportsCoercions: Bool {
     get { withLock { $0.reportsCoercions } }
-    set { withLock { $0.reportsCoercions = newValue } }
+    set { update { $0.reportsCoercions = newValue } }
   }
 
   /// What happens to JSON keys no property used. Default ``UnknownKeyPolicy/ignore``.
   open var unknownKeyPolicy: UnknownKeyPolicy {
     get { withLock { $0.unknownKeyPolicy } }
-    set { withLock { $0.unknownKeyPolicy = newValue } }
+    set { update { $0.unknownKeyPolicy = newValue } }
   }
 
   // MARK: - Constructing
@@ -312,22 +345,12 @@ open class FlexJSONDecoder: @unchecked Sendable {
 
   /// A snapshot of the options, for one decode.
   func makeOptions() -> DecodingOptions {
-    let storage = withLock { $0 }
-    return DecodingOptions(
-      dateDecodingStrategy: storage.dateDecodingStrategy,
-      dataDecodingStrategy: storage.dataDecodingStrategy,
-      nonConformingFloatDecodingStrategy: storage.nonConformingFloatDecodingStrategy,
-      keyDecodingStrategy: storage.keyDecodingStrategy,
-      userInfo: storage.userInfo,
-      parsing: JSONParsingOptions(
-        allowsJSON5: storage.allowsJSON5, maxDepth: storage.maxDepth,
-        assumesTopLevelDictionary: storage.assumesTopLevelDictionary,
-        allowsTrailingCommas: !storage.requiresRFC8259),
-      coercions: storage.coercions,
-      keyMapping: storage.keyMapping,
-      errorPolicy: storage.errorPolicy,
-      reportsCoercions: storage.reportsCoercions,
-      unknownKeyPolicy: storage.unknownKeyPolicy)
+    withLock { storage in
+      if let snapshot = storage.snapshot { return snapshot }
+      let snapshot = storage.makeSnapshot()
+      storage.snapshot = snapshot
+      return snapshot
+    }
   }
 
   /// Decodes `data`, in the encodings ``decode(_:from:)-(_,Data)`` reads, as the UTF-8 form

@@ -27,9 +27,15 @@ import Foundation
 /// value on one encoder; a single value encoded after a container is dropped.
 open class FlexJSONEncoder: @unchecked Sendable {
   private let lock = NSLock()
-  private var storage = Storage()
+  private var storage = Storage(snapshot: defaultSnapshot)
+
+  /// The snapshot of the default options, shared by every coder until it changes an option, so
+  /// that a coder made for one call (`FlexJSONDecoder().decode(…)`) builds none.
+  private static let defaultSnapshot = Storage().makeSnapshot()
 
   private struct Storage {
+    /// The snapshot the last call made, until an option changes (see ``EncodingOptions``).
+    var snapshot: EncodingOptions?
     var outputFormatting: OutputFormatting = []
     var dateEncodingStrategy = DateEncodingStrategy.deferredToDate
     var dataEncodingStrategy = DataEncodingStrategy.base64
@@ -37,6 +43,18 @@ open class FlexJSONEncoder: @unchecked Sendable {
     var keyEncodingStrategy = KeyEncodingStrategy.useDefaultKeys
     var keyMapping = FlexKeyMap.empty
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// The snapshot of these options.
+    func makeSnapshot() -> EncodingOptions {
+      EncodingOptions(
+        outputFormatting: outputFormatting,
+        dateEncodingStrategy: dateEncodingStrategy,
+        dataEncodingStrategy: dataEncodingStrategy,
+        nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
+        keyEncodingStrategy: keyEncodingStrategy,
+        keyMapping: keyMapping,
+        userInfo: userInfo)
+    }
   }
 
   private func withLock<R>(_ body: (inout Storage) -> R) -> R {
@@ -45,49 +63,57 @@ open class FlexJSONEncoder: @unchecked Sendable {
     return body(&storage)
   }
 
+  /// Changes an option: under the lock, and the snapshot of the options is made again.
+  private func update(_ body: (inout Storage) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    body(&storage)
+    storage.snapshot = nil
+  }
+
   // MARK: - Options
 
   /// How the output is laid out. Default: compact.
   open var outputFormatting: OutputFormatting {
     get { withLock { $0.outputFormatting } }
-    set { withLock { $0.outputFormatting = newValue } }
+    set { update { $0.outputFormatting = newValue } }
   }
 
   /// How `Date` values are encoded. Default: ``DateEncodingStrategy/deferredToDate``.
   open var dateEncodingStrategy: DateEncodingStrategy {
     get { withLock { $0.dateEncodingStrategy } }
-    set { withLock { $0.dateEncodingStrategy = newValue } }
+    set { update { $0.dateEncodingStrategy = newValue } }
   }
 
   /// How `Data` values are encoded. Default: ``DataEncodingStrategy/base64``.
   open var dataEncodingStrategy: DataEncodingStrategy {
     get { withLock { $0.dataEncodingStrategy } }
-    set { withLock { $0.dataEncodingStrategy = newValue } }
+    set { update { $0.dataEncodingStrategy = newValue } }
   }
 
   /// How infinity and NaN are encoded. Default: ``NonConformingFloatEncodingStrategy/throw``.
   open var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
     get { withLock { $0.nonConformingFloatEncodingStrategy } }
-    set { withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
+    set { update { $0.nonConformingFloatEncodingStrategy = newValue } }
   }
 
   /// How coding keys become JSON keys. Default: ``KeyEncodingStrategy/useDefaultKeys``.
   open var keyEncodingStrategy: KeyEncodingStrategy {
     get { withLock { $0.keyEncodingStrategy } }
-    set { withLock { $0.keyEncodingStrategy = newValue } }
+    set { update { $0.keyEncodingStrategy = newValue } }
   }
 
   /// A key map applied to every type, for the properties its own ``FlexKeyMapping`` does not
   /// map: each property is written under its first candidate. Default: empty.
   open var keyMapping: FlexKeyMap {
     get { withLock { $0.keyMapping } }
-    set { withLock { $0.keyMapping = newValue } }
+    set { update { $0.keyMapping = newValue } }
   }
 
   /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
   open var userInfo: [CodingUserInfoKey: any Sendable] {
     get { withLock { $0.userInfo } }
-    set { withLock { $0.userInfo = newValue } }
+    set { update { $0.userInfo = newValue } }
   }
 
   // MARK: - Constructing
@@ -159,15 +185,12 @@ open class FlexJSONEncoder: @unchecked Sendable {
 
   /// A snapshot of the options, for one encode.
   func makeOptions() -> EncodingOptions {
-    let storage = withLock { $0 }
-    return EncodingOptions(
-      outputFormatting: storage.outputFormatting,
-      dateEncodingStrategy: storage.dateEncodingStrategy,
-      dataEncodingStrategy: storage.dataEncodingStrategy,
-      nonConformingFloatEncodingStrategy: storage.nonConformingFloatEncodingStrategy,
-      keyEncodingStrategy: storage.keyEncodingStrategy,
-      keyMapping: storage.keyMapping,
-      userInfo: storage.userInfo)
+    withLock { storage in
+      if let snapshot = storage.snapshot { return snapshot }
+      let snapshot = storage.makeSnapshot()
+      storage.snapshot = snapshot
+      return snapshot
+    }
   }
 
   /// Streams `value` into bytes; if its Codable calls cannot be streamed (see

@@ -2,19 +2,45 @@ import Foundation
 
 /// A snapshot of a ``FlexJSONDecoder``'s options, taken when `decode` starts, so that changing
 /// the decoder's properties during a decode (from another thread) cannot affect it.
-struct DecodingOptions {
-  var dateDecodingStrategy: FlexJSONDecoder.DateDecodingStrategy
-  var dataDecodingStrategy: FlexJSONDecoder.DataDecodingStrategy
-  var nonConformingFloatDecodingStrategy: FlexJSONDecoder.NonConformingFloatDecodingStrategy
-  var keyDecodingStrategy: FlexJSONDecoder.KeyDecodingStrategy
-  var userInfo: [CodingUserInfoKey: any Sendable]
-  var parsing: JSONParsingOptions
-  var coercions: FlexCoercions
+///
+/// A class of constants: the engine keeps the snapshot in several places (the session, each
+/// decoder), and copying a reference is one retain where copying a struct of these fields was
+/// one per strategy, map and dictionary, a few dozen atomic operations per call. A decoder keeps
+/// its snapshot until an option changes, so most calls make none.
+final class DecodingOptions: @unchecked Sendable {
+  let dateDecodingStrategy: FlexJSONDecoder.DateDecodingStrategy
+  let dataDecodingStrategy: FlexJSONDecoder.DataDecodingStrategy
+  let nonConformingFloatDecodingStrategy: FlexJSONDecoder.NonConformingFloatDecodingStrategy
+  let keyDecodingStrategy: FlexJSONDecoder.KeyDecodingStrategy
+  let userInfo: [CodingUserInfoKey: any Sendable]
+  let parsing: JSONParsingOptions
+  let coercions: FlexCoercions
   /// The decoder's global key map, applied to every type for the properties it does not map.
-  var keyMapping: FlexKeyMap
-  var errorPolicy: FlexJSONDecoder.ErrorPolicy
-  var reportsCoercions: Bool
-  var unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy
+  let keyMapping: FlexKeyMap
+  let errorPolicy: FlexJSONDecoder.ErrorPolicy
+  let reportsCoercions: Bool
+  let unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy
+
+  init(
+    dateDecodingStrategy: FlexJSONDecoder.DateDecodingStrategy,
+    dataDecodingStrategy: FlexJSONDecoder.DataDecodingStrategy,
+    nonConformingFloatDecodingStrategy: FlexJSONDecoder.NonConformingFloatDecodingStrategy,
+    keyDecodingStrategy: FlexJSONDecoder.KeyDecodingStrategy, userInfo: [CodingUserInfoKey: any Sendable],
+    parsing: JSONParsingOptions, coercions: FlexCoercions, keyMapping: FlexKeyMap,
+    errorPolicy: FlexJSONDecoder.ErrorPolicy, reportsCoercions: Bool, unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy
+  ) {
+    self.dateDecodingStrategy = dateDecodingStrategy
+    self.dataDecodingStrategy = dataDecodingStrategy
+    self.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
+    self.keyDecodingStrategy = keyDecodingStrategy
+    self.userInfo = userInfo
+    self.parsing = parsing
+    self.coercions = coercions
+    self.keyMapping = keyMapping
+    self.errorPolicy = errorPolicy
+    self.reportsCoercions = reportsCoercions
+    self.unknownKeyPolicy = unknownKeyPolicy
+  }
 
   /// Whether keys are compared as written (the fast byte-comparison path).
   var usesDefaultKeys: Bool {

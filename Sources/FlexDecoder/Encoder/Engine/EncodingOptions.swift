@@ -1,14 +1,32 @@
 import Foundation
 
-/// A snapshot of a ``FlexJSONEncoder``'s options, taken when `encode` starts.
-struct EncodingOptions {
-  var outputFormatting: FlexJSONEncoder.OutputFormatting
-  var dateEncodingStrategy: FlexJSONEncoder.DateEncodingStrategy
-  var dataEncodingStrategy: FlexJSONEncoder.DataEncodingStrategy
-  var nonConformingFloatEncodingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy
-  var keyEncodingStrategy: FlexJSONEncoder.KeyEncodingStrategy
-  var keyMapping: FlexKeyMap
-  var userInfo: [CodingUserInfoKey: any Sendable]
+/// A snapshot of a ``FlexJSONEncoder``'s options, taken when `encode` starts. A class of
+/// constants, kept by the encoder until an option changes, for the reason given at
+/// ``DecodingOptions``.
+final class EncodingOptions: @unchecked Sendable {
+  let outputFormatting: FlexJSONEncoder.OutputFormatting
+  let dateEncodingStrategy: FlexJSONEncoder.DateEncodingStrategy
+  let dataEncodingStrategy: FlexJSONEncoder.DataEncodingStrategy
+  let nonConformingFloatEncodingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy
+  let keyEncodingStrategy: FlexJSONEncoder.KeyEncodingStrategy
+  let keyMapping: FlexKeyMap
+  let userInfo: [CodingUserInfoKey: any Sendable]
+
+  init(
+    outputFormatting: FlexJSONEncoder.OutputFormatting, dateEncodingStrategy: FlexJSONEncoder.DateEncodingStrategy,
+    dataEncodingStrategy: FlexJSONEncoder.DataEncodingStrategy,
+    nonConformingFloatEncodingStrategy: FlexJSONEncoder.NonConformingFloatEncodingStrategy,
+    keyEncodingStrategy: FlexJSONEncoder.KeyEncodingStrategy, keyMapping: FlexKeyMap,
+    userInfo: [CodingUserInfoKey: any Sendable]
+  ) {
+    self.outputFormatting = outputFormatting
+    self.dateEncodingStrategy = dateEncodingStrategy
+    self.dataEncodingStrategy = dataEncodingStrategy
+    self.nonConformingFloatEncodingStrategy = nonConformingFloatEncodingStrategy
+    self.keyEncodingStrategy = keyEncodingStrategy
+    self.keyMapping = keyMapping
+    self.userInfo = userInfo
+  }
 
   /// Whether keys are written as they are.
   var usesDefaultKeys: Bool {
