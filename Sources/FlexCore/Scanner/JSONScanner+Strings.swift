@@ -1,6 +1,6 @@
 // String scanning: find the closing quote, validating escapes and UTF-8 on the way, without
 // decoding anything. Decoding happens later, only for the strings a model asks for
-// (see JSONTape+Strings.swift).
+// (see JSONTape+Reading.swift and JSONStringDecoding.swift).
 
 extension JSONScanner {
   /// Scans a string whose opening quote is at `position` and records its content range.
