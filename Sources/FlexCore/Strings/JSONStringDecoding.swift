@@ -76,7 +76,7 @@
     var escapesAreASCII = true
     let count = raw.count
     while read < count {
-      read = copyPlainWords(from: source, at: read, count: count, to: target, at: &written)
+      read = copyPlainBlocks(from: source, at: read, count: count, to: target, at: &written)
       guard read < count else { break }
       let byte = raw[read]
       if byte != ._backslash {
@@ -132,35 +132,31 @@
     return (written, escapesAreASCII)
   }
 
-  /// Copies the bytes from `source + read` up to the next backslash to `target + written`, eight
-  /// at a time, and returns the offset it stopped at: the backslash, or a point fewer than eight
-  /// bytes before `count`. Advances `written` by as much.
+  /// Copies the bytes from `source + read` up to the next backslash to `target + written`, 16 at
+  /// a time, and returns the offset it stopped at: the backslash, or a point fewer than 16 bytes
+  /// before `count`. Advances `written` by as much.
   ///
-  /// Each word is stored whole before it is searched, so a word holding a backslash is partly
+  /// Each block is stored whole before it is searched, so a block holding a backslash is partly
   /// copied in vain (its bytes from the backslash on are overwritten next); the store stays inside
   /// `target`'s `count` bytes because `written` never passes `read`. The search is the scanner's
-  /// has-zero-byte trick (`JSONScanner.skipPlainBytes`) on `word ^ 0x5C…5C`: the lowest flagged
-  /// byte is the first backslash.
+  /// (`JSONScanner.skipPlainBytes(from:quote:)`) with the backslash alone.
   @inline(__always)
-  private static func copyPlainWords(
+  private static func copyPlainBlocks(
     from source: UnsafeRawPointer, at read: Int, count: Int, to target: UnsafeMutableRawPointer, at written: inout Int
   ) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let backslashes = ones &* UInt64(UInt8._backslash)
+    let backslashes = SIMD16<Int8>(repeating: Int8(bitPattern: ._backslash))
     var read = read
-    while read &+ 8 <= count {
-      let word = source.loadUnaligned(fromByteOffset: read, as: UInt64.self)
-      target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
-      let backslashBytes = UInt64(littleEndian: word) ^ backslashes
-      let isBackslash = (backslashBytes &- ones) & ~backslashBytes & highs
-      if isBackslash != 0 {
-        let plain = isBackslash.trailingZeroBitCount &>> 3
+    while read &+ 16 <= count {
+      let block = source.loadUnaligned(fromByteOffset: read, as: SIMD16<Int8>.self)
+      target.storeBytes(of: block, toByteOffset: written, as: SIMD16<Int8>.self)
+      let matches = block .== backslashes
+      if any(matches) {
+        let plain = matches.firstTrueLane
         written &+= plain
         return read &+ plain
       }
-      read &+= 8
-      written &+= 8
+      read &+= 16
+      written &+= 16
     }
     return read
   }
