@@ -42,16 +42,26 @@ final class DecodeSession {
   /// Whether keyed containers are reused: not when containers are tracked for unknown keys
   /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
   @exclusivity(unchecked) var reusesContainers: Bool
-  @exclusivity(unchecked) private var convertedKeyCache: ConvertedKeyCache?
+  @exclusivity(unchecked) private var convertedKeyCache: RawBytesCache<String>?
+  @exclusivity(unchecked) private var urlCache: RawBytesCache<URL>?
   /// The ``ConfigurationBox`` of a `decode(_:from:configuration:)` call, for the top-level
   /// value's `init(from:configuration:)` (see ConfiguredDecodable.swift); `nil` in other calls.
   let configuration: AnyObject?
 
-  /// Keys converted by the key strategy so far (made on first use: most decodes convert none).
-  var convertedKeys: ConvertedKeyCache {
+  /// Keys converted by the key strategy so far, by their raw bytes (made on first use: most
+  /// decodes convert none).
+  var convertedKeys: RawBytesCache<String> {
     if let convertedKeyCache { return convertedKeyCache }
-    let cache = ConvertedKeyCache()
+    let cache = RawBytesCache<String>(maximumEntries: 4096)
     convertedKeyCache = cache
+    return cache
+  }
+
+  /// URLs parsed so far, by the raw bytes of their strings (made on first use).
+  var urls: RawBytesCache<URL> {
+    if let urlCache { return urlCache }
+    let cache = RawBytesCache<URL>(maximumEntries: 1024)
+    urlCache = cache
     return cache
   }
 
