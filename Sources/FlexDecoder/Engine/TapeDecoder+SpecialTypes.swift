@@ -30,7 +30,11 @@ extension TapeDecoder {
     if T.self == URL.self { return unsafeBitCast(try decodeURL(at: valueIndex), to: T.self) }
     if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: valueIndex), to: T.self) }
     if T.self == JSONValue.self { return unsafeBitCast(JSONValue(tape: tape, at: valueIndex), to: T.self) }
-    // A `[String: …]` dictionary under a key strategy or global key map.
+    // A `[String: …]` dictionary under a key strategy or global key map: its keys are read as
+    // written either way.
+    if tape[valueIndex].kind == .object && session.traits(of: type).isDirectDictionary {
+      return try decodeDirectDictionary(type, at: valueIndex)
+    }
     let savedIndex = index
     index = valueIndex
     exemptsNextContainerFromKeyStrategy = true

@@ -31,6 +31,8 @@ final class DecodeSession {
   @exclusivity(unchecked) var traits = TypeTable<TypeTraits>()
   /// Array types the engine decodes itself, by type (see `directArrayType(of:)`).
   @exclusivity(unchecked) private var arrayTypes = TypeTable<DirectArrayType>()
+  /// Dictionary types the engine decodes itself, by type (see `directDictionaryType(of:)`).
+  @exclusivity(unchecked) private var dictionaryTypes = TypeTable<DirectDictionaryType>()
   /// The (type, key type) pairs whose map names were checked against the keys.
   @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
   /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
@@ -102,6 +104,16 @@ final class DecodeSession {
     return found.type
   }
 
+  /// `type` as a dictionary the engine decodes itself (TapeDecoder+Dictionaries.swift), if it is
+  /// one. Asked only for types whose traits say so.
+  func directDictionaryType(of type: any Decodable.Type) -> (any DirectDictionaryDecodable.Type)? {
+    let identifier = ObjectIdentifier(type)
+    if let known = dictionaryTypes[identifier] { return known.type }
+    let found = DirectDictionaryType.shared(for: type, identifier)
+    dictionaryTypes[identifier] = found
+    return found.type
+  }
+
   /// The container slot of a key type, if one was made.
   @inline(__always)
   func containerSlot(for keyType: ObjectIdentifier) -> AnyObject? {
@@ -143,20 +155,27 @@ struct TypeTraits: Sendable {
   /// for. Not for a class: a subclass hands its decoder, and so its map, to
   /// `super.init(from:)`, whose container has other keys.
   let checksKeyMapping: Bool
+  /// Whether the type is a `[String: …]` dictionary the engine decodes itself
+  /// (TapeDecoder+Dictionaries.swift). A flag, not the metatype: the traits are copied for every
+  /// value, and the metatype is looked up only for dictionaries.
+  let isDirectDictionary: Bool
 
   private static let cache = ProcessTypeCache<TypeTraits>()
 
   /// The traits of `type`, from the process-wide cache.
   static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
     cache.value(for: identifier) {
+      let isDirectDictionary = type is any DirectDictionaryDecodable.Type
       // One conformance question for the many types that customize nothing.
       guard type is any _FlexTypeCustomization.Type else {
-        return TypeTraits(keyMapping: nil, isValidatable: false, checksKeyMapping: false)
+        return TypeTraits(
+          keyMapping: nil, isValidatable: false, checksKeyMapping: false, isDirectDictionary: isDirectDictionary)
       }
       let keyMapping = (type as? any FlexKeyMapping.Type)?.keyMapping
       return TypeTraits(
         keyMapping: keyMapping, isValidatable: type is any FlexValidatable.Type,
-        checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass))
+        checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass),
+        isDirectDictionary: isDirectDictionary)
     }
   }
 }
@@ -383,6 +402,8 @@ final class TapeDecoder: Decoder {
     do {
       if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
         value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
+      } else if traits.isDirectDictionary && tape[valueIndex].kind == .object {
+        value = try decodeDirectDictionary(type, at: valueIndex)
       } else {
         value = try type.init(from: self)
       }
