@@ -54,7 +54,7 @@ extension JSONScanner {
     while p &+ 16 <= count {
       let block = UnsafeRawPointer(start + p).loadUnaligned(as: SIMD16<Int8>.self)
       let matches = (block .== quotes) .| (block .== backslashes) .| (block .< spaces)
-      if any(matches) { return p &+ matches.firstTrueLane }
+      if matches.hasTrueLane { return p &+ matches.firstTrueLane }
       p &+= 16
     }
     while p < count {

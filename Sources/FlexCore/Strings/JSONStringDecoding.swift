@@ -150,7 +150,7 @@
       let block = source.loadUnaligned(fromByteOffset: read, as: SIMD16<Int8>.self)
       target.storeBytes(of: block, toByteOffset: written, as: SIMD16<Int8>.self)
       let matches = block .== backslashes
-      if any(matches) {
+      if matches.hasTrueLane {
         let plain = matches.firstTrueLane
         written &+= plain
         return read &+ plain
