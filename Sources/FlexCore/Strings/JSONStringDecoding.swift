@@ -32,9 +32,11 @@
   /// `String` a scan for it.
   @inlinable @inline(__always)
   public static func string(validUTF8 utf8: UnsafeRawBufferPointer, isASCII: Bool) -> String {
-    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-      return String(copying: UTF8Span(unchecked: Span(_unsafeBytes: utf8), isKnownASCII: isASCII))
-    }
+    #if compiler(>=6.2)  // UTF8Span
+      if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+        return String(copying: UTF8Span(unchecked: Span(_unsafeBytes: utf8), isKnownASCII: isASCII))
+      }
+    #endif
     return String(decoding: utf8, as: UTF8.self)
   }
 
@@ -44,22 +46,25 @@
   /// a heap buffer), then copied into the `String`.
   @usableFromInline
   static func unescape(_ raw: UnsafeRawBufferPointer, isASCII rawIsASCII: Bool) -> String {
-    guard #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) else {
-      return String(unsafeUninitializedCapacity: raw.count) { output in
-        unescape(raw, into: UnsafeMutableRawBufferPointer(output)).count
+    #if compiler(>=6.2)  // UTF8Span
+      if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+        func string(from buffer: UnsafeMutableRawBufferPointer) -> String {
+          let (count, escapesAreASCII) = unescape(raw, into: buffer)
+          return Self.string(
+            validUTF8: UnsafeRawBufferPointer(rebasing: buffer[0..<count]), isASCII: rawIsASCII && escapesAreASCII)
+        }
+        if raw.count <= 1024 {
+          return withUnsafeTemporaryAllocation(byteCount: raw.count, alignment: 8, string(from:))
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: raw.count, alignment: 8)
+        defer { buffer.deallocate() }
+        return string(from: buffer)
       }
+    #endif
+    // `String(decoding:as:)` would validate the output anyway: write it in place.
+    return String(unsafeUninitializedCapacity: raw.count) { output in
+      unescape(raw, into: UnsafeMutableRawBufferPointer(output)).count
     }
-    func string(from buffer: UnsafeMutableRawBufferPointer) -> String {
-      let (count, escapesAreASCII) = unescape(raw, into: buffer)
-      return Self.string(
-        validUTF8: UnsafeRawBufferPointer(rebasing: buffer[0..<count]), isASCII: rawIsASCII && escapesAreASCII)
-    }
-    if raw.count <= 1024 {
-      return withUnsafeTemporaryAllocation(byteCount: raw.count, alignment: 8, string(from:))
-    }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: raw.count, alignment: 8)
-    defer { buffer.deallocate() }
-    return string(from: buffer)
   }
 
   // MARK: - Unescaping
