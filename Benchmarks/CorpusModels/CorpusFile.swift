@@ -7,6 +7,9 @@ public enum CorpusFile: String, CaseIterable, Sendable {
   case canada = "canada.json"
   case githubEvents = "github_events.json"
   case apacheBuilds = "apache_builds.json"
+  case gsoc2018 = "gsoc-2018.json"
+  case instruments = "instruments.json"
+  case updateCenter = "update-center.json"
 
   /// `Benchmarks/Data`, found relative to this source file (works from a clean clone).
   public static let directory = URL(fileURLWithPath: #filePath)

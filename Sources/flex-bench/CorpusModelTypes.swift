@@ -13,4 +13,7 @@ let corpusModelTypes: [(file: CorpusFile, type: any (Codable & SendableMetatype)
   (.canada, CanadaFeatureCollection.self),
   (.githubEvents, [GitHubEvent].self),
   (.apacheBuilds, ApacheBuilds.self),
+  (.gsoc2018, [String: GSoCProject].self),
+  (.instruments, TrackerModule.self),
+  (.updateCenter, JenkinsUpdateCenter.self),
 ]

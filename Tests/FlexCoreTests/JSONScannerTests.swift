@@ -130,6 +130,48 @@ struct JSONScannerTests {
     #expect(error.offset == 1)
   }
 
+  // MARK: - Strings, sixteen bytes at a time
+
+  /// Strings are searched a 16-byte block at a time; each byte that ends the plain run must be
+  /// found at every position in a block, in a document long enough to be searched by blocks.
+  @Test func findsTheClosingQuoteAtEveryOffsetOfABlock() throws {
+    for length in 0...40 {
+      let content = String(repeating: "a", count: length)
+      let value = try JSONValue(parsing: "[\"\(content)\", \"after the string, more than sixteen bytes\"]")
+      #expect(value[0] == .string(content))
+    }
+  }
+
+  @Test func rejectsARawControlCharacterAtEveryOffsetOfABlock() throws {
+    for position in 0...40 {
+      let bytes =
+        Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: position) + [0x1F]
+        + Array("bcdefghijklmnopqrstuvwxyz\"]".utf8)
+      let error = try #require(parseError(bytes))
+      #expect(error.reason == .unescapedControlCharacter(0x1F))
+      #expect(error.offset == 2 + position)
+    }
+  }
+
+  @Test func rejectsInvalidUTF8AtEveryOffsetOfABlock() throws {
+    for position in 0...40 {
+      let bytes =
+        Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: position) + [0xC3, 0x28]
+        + Array("bcdefghijklmnopqrstuvwxyz\"]".utf8)
+      let error = try #require(parseError(bytes))
+      #expect(error.reason == .invalidUTF8)
+      #expect(error.offset == 2 + position)
+    }
+  }
+
+  @Test func readsNonASCIIAndEscapesAtEveryOffsetOfABlock() throws {
+    for position in 0...40 {
+      let prefix = String(repeating: "a", count: position)
+      let value = try JSONValue(parsing: "[\"\(prefix)é\\n\(prefix)日\", \"more than sixteen bytes after it\"]")
+      #expect(value[0] == .string("\(prefix)é\n\(prefix)日"))
+    }
+  }
+
   // MARK: - Lines and columns
 
   @Test func countsLinesAfterLineFeedsCarriageReturnsAndBoth() throws {

@@ -144,6 +144,120 @@ struct CorpusModelsTests {
     try expectRoundTripCoversEveryField(builds, source: data)
   }
 
+  // MARK: - gsoc-2018.json
+
+  @Test func decodesGSoC2018WithJSONDecoder() throws {
+    let data = try CorpusFile.gsoc2018.load()
+    let projects = try JSONDecoder().decode([String: GSoCProject].self, from: data)
+
+    #expect(projects.count == 1264)
+    #expect(Set(projects.keys) == Set((0..<1264).map(String.init)))
+    #expect(Set(projects.values.map(\.sponsor.name)).count == 206)
+
+    let first = try #require(projects["0"])
+    #expect(first.context == URL(string: "http://schema.org"))
+    #expect(first.type == .softwareSourceCode)
+    #expect(first.name == "Instructor Interface for Plagiarism Detection")
+    #expect(first.description.hasSuffix("extending the language support to further include Matlab."))
+    #expect(first.author.type == .person)
+    #expect(first.author.name == "Tushar Gurjar")
+    #expect(first.sponsor.type == .organization)
+    #expect(first.sponsor.name == "Submitty")
+    #expect(first.sponsor.url == URL(string: "http://submitty.org"))
+    #expect(first.sponsor.logo.absoluteString.hasPrefix("//lh3.googleusercontent.com/FLRWAXOdIRaYKzSA7YU"))
+    // Written with `\n` and `\u2019` escapes.
+    #expect(first.sponsor.description.contains("hosted on GitHub.  https://github.com/Submitty/\n\nKey Features\n"))
+    #expect(first.sponsor.description.contains("flexible ``late day\u{2019}\u{2019} policy"))
+
+    let last = try #require(projects["1263"])
+    #expect(last.author.name == "Oleg Serikov")
+    #expect(last.sponsor.disambiguatingDescription == "Style and grammar checker")
+
+    try expectRoundTripCoversEveryField(projects, source: data)
+  }
+
+  // MARK: - instruments.json
+
+  @Test func decodesInstrumentsWithJSONDecoder() throws {
+    let data = try CorpusFile.instruments.load()
+    let module = try JSONDecoder().decode(TrackerModule.self, from: data)
+
+    #expect(module.name == "epanos")
+    #expect(module.version == 1)
+    #expect(module.message == nil)
+    #expect(module.orderlist == nil)
+    #expect(module.instruments.count == 63)
+    #expect(module.samples.count == 70)
+    #expect(module.patterns.count == 240)
+
+    let instrument = module.instruments[1]
+    #expect(instrument.defaultFilterCutoff == 44)
+    #expect(instrument.defaultFilterCutoffEnabled)
+    #expect(instrument.defaultFilterMode == .highPass)
+    #expect(instrument.newNoteAction == .cut)
+    #expect(instrument.pitchPanCenter == 60)
+    #expect(instrument.noteMap == nil)
+    #expect(instrument.volumeEnvelope.nodes.map { [$0.tick, $0.value] } == [[0, 64], [11, 64], [37, 2], [58, 0]])
+    #expect(instrument.volumeEnvelope.releaseNode == 255)
+    #expect(module.instruments[0].defaultFilterMode == .unchanged)
+
+    let sample = module.samples[1]
+    #expect(sample.legacyFilename == "Nr-14.wav")
+    #expect(sample.c5Samplerate == 49_492)
+    #expect(sample.length == 360)
+    #expect(sample.loopStart == 98)
+    #expect(sample.vibratoType == .sine)
+
+    #expect(module.patterns[0].name == "reset")
+    #expect(module.patterns[0].rows == 32)
+    #expect(module.patterns[0].data == nil)
+    let cell = try #require(module.patterns[2].data?.first)
+    #expect(module.patterns[2].data?.count == 1)
+    #expect([cell.row, cell.channel, cell.note, cell.instr] as [Int] == [0, 0, 254, 0])
+    #expect([cell.volcmd, cell.volval, cell.fxcmd, cell.fxparam] as [Int] == [0, 0, 0, 0])
+
+    try expectRoundTripCoversEveryField(module, source: data)
+  }
+
+  // MARK: - update-center.json
+
+  @Test func decodesUpdateCenterWithJSONDecoder() throws {
+    let data = try CorpusFile.updateCenter.load()
+    let center = try JSONDecoder().decode(JenkinsUpdateCenter.self, from: data)
+
+    #expect(center.connectionCheckURL == URL(string: "http://www.google.com/"))
+    #expect(center.id == "default")
+    #expect(center.updateCenterVersion == "1")
+    #expect(center.core.version == "1.498")
+    #expect(center.core.buildDate == "Jan 07, 2013")
+    #expect(center.core.url == URL(string: "http://updates.jenkins-ci.org/download/war/1.498/jenkins.war"))
+    #expect(center.signature.certificates.count == 1)
+    #expect(center.signature.correctDigest == "+df0KPa3c0veuRdkXz2aGqxDIQs=")
+    #expect(center.plugins.count == 654)
+    #expect(center.plugins.allSatisfy { $0.key == $0.value.name })
+
+    let git = try #require(center.plugins["git"])
+    #expect(git.title == "Git Plugin")
+    #expect(git.version == "1.1.26")
+    #expect(git.previousVersion == "1.1.25")
+    #expect(git.releaseTimestamp == "2012-11-14T03:01:00.00Z")
+    #expect(git.labels == ["scm"])
+    #expect(git.wiki == URL(string: "https://wiki.jenkins-ci.org/display/JENKINS/Git+Plugin"))
+    #expect(git.excerpt.hasPrefix("This plugin allows use of <a href='http://git-scm.com/'>Git</a>"))
+    #expect(git.dependencies.map(\.name) == ["multiple-scms", "parameterized-trigger", "token-macro"])
+    #expect(git.dependencies.allSatisfy { $0.optional })
+    #expect(git.dependencies.first?.version == "0.2")
+    #expect(git.developers.first?.developerID == "kohsuke")
+    #expect(git.developers.first?.email == nil)
+    #expect(git.developers.last?.email == "nicolas.deloof@gmail.com")
+    #expect(center.plugins["bugzilla"]?.developers.first?.developerID == nil)
+
+    #expect(center.plugins["ColumnPack-plugin"]?.labels == nil)
+    #expect(center.plugins["clearcase"]?.compatibleSinceVersion != nil)
+
+    try expectRoundTripCoversEveryField(center, source: data)
+  }
+
   // MARK: - Helpers
 
   /// Re-encodes `value` with `JSONEncoder`, decodes it again and expects the same value; then

@@ -20,4 +20,9 @@ struct CorpusParityTests {
   @Test func canadaDecodesLikeJSONDecoder() throws { try expectSameDecode(CanadaFeatureCollection.self, .canada) }
   @Test func githubEventsDecodeLikeJSONDecoder() throws { try expectSameDecode([GitHubEvent].self, .githubEvents) }
   @Test func apacheBuildsDecodeLikeJSONDecoder() throws { try expectSameDecode(ApacheBuilds.self, .apacheBuilds) }
+  @Test func gsoc2018DecodesLikeJSONDecoder() throws { try expectSameDecode([String: GSoCProject].self, .gsoc2018) }
+  @Test func instrumentsDecodeLikeJSONDecoder() throws { try expectSameDecode(TrackerModule.self, .instruments) }
+  @Test func updateCenterDecodesLikeJSONDecoder() throws {
+    try expectSameDecode(JenkinsUpdateCenter.self, .updateCenter)
+  }
 }

@@ -187,6 +187,16 @@ extension DecoderParityTests {
     ParityCase("URL from an invalid string is corrupted", [URL].self, #"["https://ok", "http://[::1"]"#),
     ParityCase("URL from a number is a type mismatch", Box<URL>.self, #"{"value": 42}"#),
     ParityCase("URL from null is valueNotFound", Box<URL>.self, #"{"value": null}"#),
+    // URL: parsed once per distinct text in a decode, equal wherever it repeats
+    ParityCase(
+      "repeated URLs", [URL].self,
+      #"["https://a.example/x", "https://a.example/x", "/relative", "https://b.example", "/relative", "https://a.example/x"]"#
+    ),
+    ParityCase("a URL repeated with escapes", [URL].self, #"["https://a.example/x", "https:\/\/a.example\/x"]"#),
+    ParityCase("a repeated invalid URL is corrupted where it first is", [URL].self, #"["http://[::1", "http://[::1"]"#),
+    ParityCase(
+      "an invalid URL after repeated valid ones is corrupted", [URL].self,
+      #"["https://ok", "https://ok", "http://[::1"]"#),
 
     // JSONValue: JSONDecoder goes through its init(from:), FlexJSONDecoder reads the tape
     ParityCase("JSONValue array", JSONValue.self, #"[1, 2.50, -0, 1e2, 12345678901234567890123, "s", null, true]"#),

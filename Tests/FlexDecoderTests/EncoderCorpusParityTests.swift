@@ -30,4 +30,9 @@ struct EncoderCorpusParityTests {
   @Test func canadaEncodesLikeJSONEncoder() throws { try expectSameBytes(CanadaFeatureCollection.self, .canada) }
   @Test func githubEventsEncodeLikeJSONEncoder() throws { try expectSameBytes([GitHubEvent].self, .githubEvents) }
   @Test func apacheBuildsEncodeLikeJSONEncoder() throws { try expectSameBytes(ApacheBuilds.self, .apacheBuilds) }
+  @Test func gsoc2018EncodesLikeJSONEncoder() throws { try expectSameBytes([String: GSoCProject].self, .gsoc2018) }
+  @Test func instrumentsEncodeLikeJSONEncoder() throws { try expectSameBytes(TrackerModule.self, .instruments) }
+  @Test func updateCenterEncodesLikeJSONEncoder() throws {
+    try expectSameBytes(JenkinsUpdateCenter.self, .updateCenter)
+  }
 }

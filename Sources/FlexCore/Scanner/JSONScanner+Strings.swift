@@ -1,6 +1,6 @@
 // String scanning: find the closing quote, validating escapes and UTF-8 on the way, without
 // decoding anything. Decoding happens later, only for the strings a model asks for
-// (see JSONTape+Strings.swift).
+// (see JSONTape+Reading.swift and JSONStringDecoding.swift).
 
 extension JSONScanner {
   /// Scans a string whose opening quote is at `position` and records its content range.
@@ -40,32 +40,22 @@ extension JSONScanner {
   /// Returns the offset of the first byte at or after `offset` that needs a closer look: the
   /// quote, a backslash, a control character or a non-ASCII byte (or `count`).
   ///
-  /// SWAR ("SIMD within a register"): eight bytes are tested at once with the classic
-  /// has-zero-byte trick, `(x - 0x01…01) & ~x & 0x80…80`, applied to `x ^ quote`, to
-  /// `x ^ backslash`, and (as has-byte-less-than-0x20) to `x` itself; any high bit is a
-  /// non-ASCII byte. The lowest flagged byte is always a true hit (a borrow can only create false
-  /// hits above a true one), so its position is `trailingZeroBitCount / 8` on a little-endian
-  /// machine.
+  /// Sixteen bytes at a time are tested with one vector load (SSE2 or NEON): equal to the quote,
+  /// equal to a backslash, or below 0x20 *as a signed byte*, which takes in the control
+  /// characters and every non-ASCII byte (0x80–0xFF are negative) in one comparison. The last
+  /// bytes of the document, fewer than sixteen, are tested one by one.
   @inline(__always)
   func skipPlainBytes(from offset: Int, quote: UInt8) -> Int {
     var p = offset
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quotes = ones &* UInt64(quote)
-    let backslashes = ones &* UInt64(UInt8._backslash)
-    let spaces = ones &* 0x20
-    while p &+ 8 <= count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self))
-      let quoteBytes = word ^ quotes
-      let backslashBytes = word ^ backslashes
-      let isQuote = (quoteBytes &- ones) & ~quoteBytes
-      let isBackslash = (backslashBytes &- ones) & ~backslashBytes
-      let isControl = (word &- spaces) & ~word
-      let mask = (isQuote | isBackslash | isControl | word) & highs
-      if mask != 0 {
-        return p &+ mask.trailingZeroBitCount &>> 3
-      }
-      p &+= 8
+    // The quote as a constant: JSON5's single quote is the only other one.
+    let quotes = quote == ._quote ? SIMD16<Int8>(repeating: 0x22) : SIMD16<Int8>(repeating: 0x27)
+    let backslashes = SIMD16<Int8>(repeating: Int8(bitPattern: ._backslash))
+    let spaces = SIMD16<Int8>(repeating: Int8(bitPattern: ._space))
+    while p &+ 16 <= count {
+      let block = UnsafeRawPointer(start + p).loadUnaligned(as: SIMD16<Int8>.self)
+      let matches = (block .== quotes) .| (block .== backslashes) .| (block .< spaces)
+      if matches.hasTrueLane { return p &+ matches.firstTrueLane }
+      p &+= 16
     }
     while p < count {
       let byte = start[p]

@@ -4,7 +4,9 @@ extension JSONTape {
   /// The string (or object key) at `index`, unescaped.
   @inlinable @inline(__always)
   public func string(at index: Int) -> String {
-    JSONStringDecoding.decode(rawBytes(at: index), hasEscapes: entries[index].flags & StringFlags.hasEscapes != 0)
+    let flags = entries[index].flags
+    return JSONStringDecoding.decode(
+      rawBytes(at: index), hasEscapes: flags & StringFlags.hasEscapes != 0, isASCII: flags & StringFlags.isASCII != 0)
   }
 
   /// Whether the key at `index` equals `utf8`, compared as bytes (unescaping first if needed).

@@ -78,7 +78,8 @@
   @inlinable public static var unquoted: UInt8 { 1 << 1 }
   /// JSON5: the string was delimited by single quotes.
   @inlinable public static var singleQuoted: UInt8 { 1 << 2 }
-  /// The string's bytes are all ASCII.
+  /// The string's bytes as written (escapes undecoded) are all ASCII: lets a decoded string skip the
+  /// scan for non-ASCII bytes.
   @inlinable public static var isASCII: UInt8 { 1 << 3 }
 }
 

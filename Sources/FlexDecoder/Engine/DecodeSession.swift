@@ -29,6 +29,8 @@ final class DecodeSession: PoolableSession {
   @exclusivity(unchecked) var traits = TypeTable<TypeTraits>()
   /// Array types the engine decodes itself, by type (see `directArrayType(of:)`).
   @exclusivity(unchecked) private var arrayTypes = TypeTable<DirectArrayType>()
+  /// Dictionary types the engine decodes itself, by type (see `directDictionaryType(of:)`).
+  @exclusivity(unchecked) private var dictionaryTypes = TypeTable<DirectDictionaryType>()
   /// The (type, key type) pairs whose map names were checked against the keys in this call.
   @exclusivity(unchecked) var checkedMappings: Set<[ObjectIdentifier]> = []
   /// With an `unknownKeyPolicy` other than `.ignore`: keyed containers not yet checked.
@@ -42,7 +44,11 @@ final class DecodeSession: PoolableSession {
   /// (the tracking holds them), nor if the layout check of ContainerLayout fails.
   @exclusivity(unchecked) private(set) var reusesContainers: Bool
   /// Keys converted by the key strategy, kept between calls of the same strategy.
-  @exclusivity(unchecked) private var convertedKeyCache: ConvertedKeyCache?
+  @exclusivity(unchecked) private var convertedKeyCache: RawBytesCache<String>?
+  /// The conversion `convertedKeyCache` holds the results of.
+  @exclusivity(unchecked) private var convertedKeyConversion: KeyConversion?
+  /// URLs parsed, kept between calls.
+  @exclusivity(unchecked) private var urlCache: RawBytesCache<URL>?
   /// `.formatted`: whether the formatter's format is parsed natively (Dates/DateFormatPattern.swift).
   /// Per call: the formatter may change between calls.
   @exclusivity(unchecked) var formattedDates = DateFormatPatternSlot()
@@ -50,14 +56,27 @@ final class DecodeSession: PoolableSession {
   /// value's `init(from:configuration:)` (see ConfiguredDecodable.swift); `nil` in other calls.
   @exclusivity(unchecked) private(set) var configuration: AnyObject?
 
-  /// Keys converted by the key strategy so far (made on first use: most decodes convert none).
-  var convertedKeys: ConvertedKeyCache {
-    let conversion = options.keyDecodingStrategy.cachedConversion
-    if let convertedKeyCache, convertedKeyCache.conversion == conversion { return convertedKeyCache }
-    let cache = ConvertedKeyCache(conversion: conversion)
+  /// Keys converted by the key strategy so far, by their raw bytes (made on first use: most
+  /// decodes convert none), in this call and the earlier calls of the same strategy.
+  var convertedKeys: RawBytesCache<String> {
+    let conversion = KeyConversion(options.keyDecodingStrategy)
+    if let convertedKeyCache, convertedKeyConversion == conversion { return convertedKeyCache }
+    let cache = RawBytesCache<String>(maximumEntries: 4096)
     convertedKeyCache = cache
+    convertedKeyConversion = conversion
     return cache
   }
+
+  /// URLs parsed so far, by the raw bytes of their strings (made on first use).
+  var urls: RawBytesCache<URL> {
+    if let urlCache { return urlCache }
+    let cache = RawBytesCache<URL>(maximumEntries: 1024)
+    urlCache = cache
+    return cache
+  }
+
+  /// The text a session's caches may keep between calls, in bytes.
+  private static var keptCacheTextBytes: Int { 64 << 10 }
 
   // What every keyed container asks of the options, worked out once per call (reading the
   // options struct from a container would copy it, retaining each of its references).
@@ -97,6 +116,8 @@ final class DecodeSession: PoolableSession {
     self.validationLog = validations
     self.configuration = configuration
     formattedDates = DateFormatPatternSlot()
+    convertedKeyCache?.startCall()
+    urlCache?.startCall()
     adoptOptions()
   }
 
@@ -148,6 +169,9 @@ final class DecodeSession: PoolableSession {
       trackedContainers.removeAll(keepingCapacity: true)
     }
     if !checkedMappings.isEmpty { checkedMappings.removeAll() }
+    // The caches' text is kept for the next call only while it is small.
+    if let cache = convertedKeyCache, cache.textByteCount > Self.keptCacheTextBytes { convertedKeyCache = nil }
+    if let cache = urlCache, cache.textByteCount > Self.keptCacheTextBytes { urlCache = nil }
     configuration = nil
     return reusable
   }
@@ -163,6 +187,16 @@ final class DecodeSession: PoolableSession {
     let found = RecoveringCollection.shared(for: type, identifier)
     recoveringCollections[identifier] = found
     return found
+  }
+
+  /// `type` as a dictionary the engine decodes itself (TapeDecoder+Dictionaries.swift), if it is
+  /// one. Asked only for types whose traits say so.
+  func directDictionaryType(of type: any Decodable.Type) -> (any DirectDictionaryDecodable.Type)? {
+    let identifier = ObjectIdentifier(type)
+    if let known = dictionaryTypes[identifier] { return known.type }
+    let found = DirectDictionaryType.shared(for: type, identifier)
+    dictionaryTypes[identifier] = found
+    return found.type
   }
 
   /// `type` as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
@@ -209,4 +243,20 @@ final class DecodeSession: PoolableSession {
     return found
   }
 
+}
+
+/// The key conversion whose results a session's converted-key cache holds: the caches of two
+/// calls are shared when their strategies convert alike. `nil` for the strategies that do not
+/// convert through the cache (`.custom` depends on the coding path).
+enum KeyConversion: Equatable {
+  case fromSnakeCase, fromTitleCase, fromKebabCase
+
+  init?(_ strategy: FlexJSONDecoder.KeyDecodingStrategy) {
+    switch strategy {
+    case .convertFromSnakeCase: self = .fromSnakeCase
+    case .convertFromTitleCase: self = .fromTitleCase
+    case .convertFromKebabCase: self = .fromKebabCase
+    case .useDefaultKeys, .convertFromAnyCase, .custom: return nil
+    }
+  }
 }

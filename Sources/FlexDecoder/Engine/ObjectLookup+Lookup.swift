@@ -233,7 +233,7 @@ extension ObjectLookup {
       return convertedKey(tape.string(at: keyIndex))
     }
     if case .custom = decoder.options.keyDecodingStrategy { return convertedKey(tape.string(at: keyIndex)) }
-    return decoder.session.convertedKeys.name(forRawKey: tape.rawBytes(at: keyIndex)) {
+    return decoder.session.convertedKeys.value(forRaw: tape.rawBytes(at: keyIndex)) {
       convertedKey(tape.string(at: keyIndex))
     }
   }

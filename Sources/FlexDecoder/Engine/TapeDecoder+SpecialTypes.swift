@@ -30,7 +30,11 @@ extension TapeDecoder {
     if T.self == URL.self { return unsafeBitCast(try decodeURL(at: valueIndex), to: T.self) }
     if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: valueIndex), to: T.self) }
     if T.self == JSONValue.self { return unsafeBitCast(JSONValue(tape: tape, at: valueIndex), to: T.self) }
-    // A `[String: …]` dictionary under a key strategy or global key map.
+    // A `[String: …]` dictionary under a key strategy or global key map: its keys are read as
+    // written either way.
+    if tape[valueIndex].kind == .object && session.traits(of: type).isDirectDictionary {
+      return try decodeDirectDictionary(type, at: valueIndex)
+    }
     let savedIndex = index
     index = valueIndex
     exemptsNextContainerFromKeyStrategy = true
@@ -152,12 +156,15 @@ extension TapeDecoder {
     // A number never becomes a URL, whatever the coercions: `.numberToString` is for text sent
     // as a number (an id, a code), and `1` is no address. JSONDecoder's error: a String expected.
     guard tape[valueIndex].kind == .string else { throw typeMismatch(String.self, at: valueIndex, path: pathStack) }
-    let string = tape.string(at: valueIndex)
-    guard let url = URL(string: string) else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))
+    // Parsed once per distinct text in a decode (see RawBytesCache.swift): `URL(string:)` gives
+    // equal URLs for equal strings.
+    return try session.urls.value(forRaw: tape.rawBytes(at: valueIndex)) {
+      guard let url = URL(string: tape.string(at: valueIndex)) else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))
+      }
+      return url
     }
-    return url
   }
 
   func decodeDecimal(at valueIndex: Int) throws -> Decimal {

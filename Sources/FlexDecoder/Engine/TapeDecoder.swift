@@ -19,20 +19,27 @@ struct TypeTraits: Sendable {
   /// for. Not for a class: a subclass hands its decoder, and so its map, to
   /// `super.init(from:)`, whose container has other keys.
   let checksKeyMapping: Bool
+  /// Whether the type is a `[String: …]` dictionary the engine decodes itself
+  /// (TapeDecoder+Dictionaries.swift). A flag, not the metatype: the traits are copied for every
+  /// value, and the metatype is looked up only for dictionaries.
+  let isDirectDictionary: Bool
 
   private static let cache = ProcessTypeCache<TypeTraits>()
 
   /// The traits of `type`, from the process-wide cache.
   static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
     cache.value(for: identifier) {
+      let isDirectDictionary = type is any DirectDictionaryDecodable.Type
       // One conformance question for the many types that customize nothing.
       guard type is any _FlexTypeCustomization.Type else {
-        return TypeTraits(keyMapping: nil, isValidatable: false, checksKeyMapping: false)
+        return TypeTraits(
+          keyMapping: nil, isValidatable: false, checksKeyMapping: false, isDirectDictionary: isDirectDictionary)
       }
       let keyMapping = (type as? any FlexKeyMapping.Type)?.keyMapping
       return TypeTraits(
         keyMapping: keyMapping, isValidatable: type is any FlexValidatable.Type,
-        checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass))
+        checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass),
+        isDirectDictionary: isDirectDictionary)
     }
   }
 }
@@ -259,6 +266,8 @@ final class TapeDecoder: Decoder {
     do {
       if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
         value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
+      } else if traits.isDirectDictionary && tape[valueIndex].kind == .object {
+        value = try decodeDirectDictionary(type, at: valueIndex)
       } else {
         value = try type.init(from: self)
       }

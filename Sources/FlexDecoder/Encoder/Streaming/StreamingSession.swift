@@ -339,7 +339,8 @@ final class StreamingSession: PoolableSession {
 
   /// The `String` of a written key (quotes included).
   private static func decodedKey(_ written: UnsafeRawBufferPointer) -> String {
-    JSONStringDecoding.decode(UnsafeRawBufferPointer(rebasing: written.dropFirst().dropLast()), hasEscapes: true)
+    JSONStringDecoding.decode(
+      UnsafeRawBufferPointer(rebasing: written.dropFirst().dropLast()), hasEscapes: true, isASCII: false)
   }
 
   /// Writes the separator of a new element of the array at `level`.

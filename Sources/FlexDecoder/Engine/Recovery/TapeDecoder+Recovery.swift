@@ -385,19 +385,3 @@ private struct FailedRetry: Error {
 
 /// Thrown by a repair that has no placeholder to offer.
 struct NoPlaceholder: Error {}
-
-/// The key of a dictionary member decoded by the engine itself during the recovery pass.
-struct DictionaryMemberKey: CodingKey {
-  let stringValue: String
-  let intValue: Int?
-
-  init(stringValue: String) {
-    self.stringValue = stringValue
-    self.intValue = Int(stringValue)
-  }
-
-  init(intValue: Int) {
-    self.stringValue = String(intValue)
-    self.intValue = intValue
-  }
-}
