@@ -38,6 +38,8 @@ final class DecodeSession: PoolableSession {
   /// One reusable keyed container per key type (see ContainerSlot.swift), by key type. Kept
   /// between calls, parked (holding no decoder) while the session is in the pool.
   @exclusivity(unchecked) private var containerSlots = TypeTable<ContainerSlot<ObjectLookup>>()
+  /// The slots handed out in this call: ``finish()`` parks these (the others are parked already).
+  @exclusivity(unchecked) private var slotsInUse: [ContainerSlot<ObjectLookup>] = []
   /// The slot used last: array elements come in runs of one type.
   @exclusivity(unchecked) private var lastContainerSlot: (keyType: ObjectIdentifier, slot: ContainerSlot<ObjectLookup>)?
   /// Whether keyed containers are reused: not when containers are tracked for unknown keys
@@ -150,29 +152,34 @@ final class DecodeSession: PoolableSession {
   ///   still held by someone (a model that kept its container), whose decoder it must keep.
   func finish() -> Bool {
     var reusable = true
-    containerSlots.forEachValue { slot in
+    for slot in slotsInUse {
       if slot.isFree { slot.state.park() } else { reusable = false }
     }
+    slotsInUse.removeAll(keepingCapacity: true)
     if !reusable {
       containerSlots = TypeTable()
       lastContainerSlot = nil
     }
-    recovery = nil
-    validationLog = nil
+    if recovery != nil { recovery = nil }
+    if validationLog != nil { validationLog = nil }
     coercionsActive = false
     coercionsApplied = 0
     // A messy document's notes or tracked containers can be many: keep small buffers only.
-    if notes.capacity > 64 { notes = [] } else { notes.removeAll(keepingCapacity: true) }
-    if trackedContainers.capacity > 64 {
-      trackedContainers = []
-    } else {
-      trackedContainers.removeAll(keepingCapacity: true)
+    if !notes.isEmpty {
+      if notes.capacity > 64 { notes = [] } else { notes.removeAll(keepingCapacity: true) }
+    }
+    if !trackedContainers.isEmpty {
+      if trackedContainers.capacity > 64 {
+        trackedContainers = []
+      } else {
+        trackedContainers.removeAll(keepingCapacity: true)
+      }
     }
     if !checkedMappings.isEmpty { checkedMappings.removeAll() }
     // The caches' text is kept for the next call only while it is small.
     if let cache = convertedKeyCache, cache.textByteCount > Self.keptCacheTextBytes { convertedKeyCache = nil }
     if let cache = urlCache, cache.textByteCount > Self.keptCacheTextBytes { urlCache = nil }
-    configuration = nil
+    if configuration != nil { configuration = nil }
     return reusable
   }
 
@@ -221,6 +228,12 @@ final class DecodeSession: PoolableSession {
   /// Keeps `slot` as the reusable container of the key type `keyType`.
   func addContainerSlot(_ slot: ContainerSlot<ObjectLookup>, for keyType: ObjectIdentifier) {
     containerSlots[keyType] = slot
+    slotsInUse.append(slot)
+  }
+
+  /// Notes that a parked slot is handed out in this call, so that ``finish()`` parks it again.
+  func noteInUse(_ slot: ContainerSlot<ObjectLookup>) {
+    slotsInUse.append(slot)
   }
 
   /// The most recently used traits: consecutive values (array elements) are usually of one type.

@@ -89,6 +89,7 @@ final class ObjectLookup: UnknownKeyTracking {
     let session = decoder.session
     self.decoder = decoder
     self.tape = decoder.tape
+    isParked = false
     self.objectIndex = objectIndex
     self.memberCount = Int(decoder.tape[objectIndex].length)
     self.pathDepth = decoder.pathStack.count
@@ -129,18 +130,23 @@ final class ObjectLookup: UnknownKeyTracking {
   /// Lets go of the decoder and everything the last object left behind, while the lookup's
   /// session waits in the pool (see DecodeSession.swift).
   func park() {
+    isParked = true
     decoder = Self.parkedDecoder
     tape = Self.parkedDecoder.tape
-    explicitPath = nil
-    typeMapping = nil
-    globalMapping = nil
-    memberSignatures = nil
-    convertedMembers = nil
-    convertedKeys = nil
+    // Only what is set is cleared: storing `nil` over `nil` still costs a release call.
+    if explicitPath != nil { explicitPath = nil }
+    if typeMapping != nil { typeMapping = nil }
+    if globalMapping != nil { globalMapping = nil }
+    if convertedMembers != nil { convertedMembers = nil }
+    if convertedKeys != nil { convertedKeys = nil }
+    if usedValueIndices != nil { usedValueIndices = nil }
     hasMemberIndex = false
     if let memberIndex, memberIndex.capacity > 256 { self.memberIndex = nil }
-    usedValueIndices = nil
   }
+
+  /// Whether the lookup is parked: its session's pool holds it, or it was not handed out yet
+  /// in this call (see ``DecodeSession/finish()``).
+  @exclusivity(unchecked) private(set) var isParked = false
 
   var codingPath: [any CodingKey] {
     explicitPath ?? Array(decoder.pathStack.prefix(pathDepth))
