@@ -48,14 +48,6 @@ struct TypeTable<Value> {
     }
   }
 
-  /// Calls `body` with every value, in no particular order.
-  func forEachValue(_ body: (Value) -> Void) {
-    guard count > 0 else { return }
-    for value in values {
-      if let value { body(value) }
-    }
-  }
-
   /// The first slot to probe for `key`: the high bits of its address times a large odd number
   /// (Fibonacci hashing).
   @inline(__always)

@@ -57,6 +57,7 @@ final class StreamEncoder: Encoder {
     let identifier = ObjectIdentifier(type)
     if let existing = session.containerSlots[identifier] {
       if existing.isFree {
+        if existing.state.isParked { session.slotsInUse.append(existing) }
         existing.state.point(at: position, of: self)
         return existing.handOut(as: KeyedEncodingContainer<Key>.self)
       }
@@ -66,6 +67,7 @@ final class StreamEncoder: Encoder {
     let state = StreamKeyedState(encoder: self, position: position, explicitPath: nil)
     let slot = ContainerSlot(state: state, container: KeyedEncodingContainer(StreamKeyedContainer<Key>(state: state)))
     session.containerSlots[identifier] = slot
+    session.slotsInUse.append(slot)
     return slot.handOut(as: KeyedEncodingContainer<Key>.self)
   }
 

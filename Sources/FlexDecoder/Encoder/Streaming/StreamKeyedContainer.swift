@@ -32,6 +32,7 @@ final class StreamKeyedState {
 
   /// Writes to the object at `position`, opened by `encoder`'s value, from now on.
   func point(at position: (level: Int, identity: Int), of encoder: StreamEncoder) {
+    isParked = false
     self.encoder = encoder
     self.owner = encoder
     self.position = position
@@ -41,9 +42,14 @@ final class StreamKeyedState {
 
   /// Lets go of the encoder while the session waits in the pool.
   func park() {
+    isParked = true
     owner = nil
-    explicitPath = nil
+    if explicitPath != nil { explicitPath = nil }
   }
+
+  /// Whether the state is parked: its session's pool holds it, or it was not handed out yet in
+  /// this call (see ``StreamingSession/finish()``).
+  @exclusivity(unchecked) private(set) var isParked = false
 }
 
 /// A keyed container of a streamed object: a handle on one open container of the session.

@@ -86,6 +86,8 @@ final class StreamingSession: PoolableSession {
   /// One reusable keyed container per key type (see ContainerSlot.swift), by key type. Kept
   /// between calls, parked (holding no encoder) while the session is in the pool.
   @exclusivity(unchecked) var containerSlots = TypeTable<ContainerSlot<StreamKeyedState>>()
+  /// The slots handed out in this call: ``finish()`` parks these (the others are parked already).
+  @exclusivity(unchecked) var slotsInUse: [ContainerSlot<StreamKeyedState>] = []
   /// Whether keyed containers are reused (unless the layout check of ContainerLayout fails).
   let reusesContainers = ContainerLayout.allowsEncodingReuse
   /// `.formatted`: whether the formatter's format is written natively (Dates/DateFormatPattern.swift).
@@ -136,15 +138,18 @@ final class StreamingSession: PoolableSession {
 
   func finish() -> Bool {
     var reusable = true
-    containerSlots.forEachValue { slot in
+    for slot in slotsInUse {
       if slot.isFree { slot.state.park() } else { reusable = false }
     }
+    slotsInUse.removeAll(keepingCapacity: true)
     if !reusable { containerSlots = TypeTable() }
     stack.removeAll(from: 0)
     memberLog.removeAll(from: 0)
     nextIdentity = 0
     isUnstreamable = false
-    if pathKeys.capacity > 64 { pathKeys = [] } else { pathKeys.removeAll(keepingCapacity: true) }
+    if !pathKeys.isEmpty {
+      if pathKeys.capacity > 64 { pathKeys = [] } else { pathKeys.removeAll(keepingCapacity: true) }
+    }
     return reusable
   }
 
