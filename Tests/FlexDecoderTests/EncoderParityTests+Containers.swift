@@ -391,6 +391,17 @@ extension EncoderParityTests {
     try ParityEncoders(.pretty).expectSameBytes(nested)
   }
 
+  @Test func largeDocumentsOneAfterAnotherEncodeLikeJSONEncoder() throws {
+    // Over the 1 MiB a pooled session keeps: the next call starts a buffer the size of the
+    // last document, whatever the size of its own.
+    let encoders = ParityEncoders()
+    let large = (0..<40_000).map { "line \($0) with a \"quote\" and a / slash" }
+    try encoders.expectSameBytes(large)
+    try encoders.expectSameBytes(large + large)
+    try encoders.expectSameBytes(["small": "value"])
+    try encoders.expectSameBytes(large)
+  }
+
   @Test func dictionaryKeysMadeEqualByTheKeyMappingAreOneMember() throws {
     let encoder = FlexJSONEncoder()
     encoder.outputFormatting = .sortedKeys
