@@ -34,11 +34,12 @@ struct JSONWriterTests {
     try expectSameOutput(["k": .string(key), key: 1], as: ["k": Tree.string(key), key: Tree.integer(1)], formatting)
   }
 
-  /// Long strings with one character to escape at every position, so that the eight-byte scan
-  /// meets it in every lane of a word and in the byte-by-byte tail.
+  /// Strings with one character to escape at every position, so that the sixteen-byte scan meets
+  /// it in every lane of a block, and the eight-byte tail in every lane of a word and in the
+  /// byte-by-byte tail.
   @Test(arguments: ["\"", "\\", "/", "\n", "\u{0}", "\u{1F}"])
   func escapesACharacterAtEveryPositionOfALongString(_ special: String) throws {
-    for length in 1...40 {
+    for length in 1...48 {
       for position in 0..<length {
         let string =
           String(repeating: "a", count: position) + special + String(repeating: "é", count: length - position - 1)

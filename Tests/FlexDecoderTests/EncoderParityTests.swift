@@ -117,6 +117,27 @@ struct EncoderParityTests {
     try ParityEncoders(formatting).expectSameBytes([key: [key: key]])
   }
 
+  /// Strings of every length up to 40 bytes with one byte to escape at every position, among
+  /// ASCII or non-ASCII text, as values and as keys: the writer tests sixteen bytes at a time,
+  /// then eight, then one, and each must find the byte in every lane.
+  @Test(arguments: ["\"", "\\", "/", "\n", "\u{8}", "\u{0}", "\u{1F}", "\u{7F}", "é"], ParityFormatting.allCases)
+  func stringsWithAByteToEscapeAnywhereEncodeLikeJSONEncoder(_ special: String, formatting: ParityFormatting) throws {
+    var strings: [String] = [""]
+    for length in 1...40 {
+      for position in 0..<length {
+        let before = String(repeating: "a", count: position)
+        let after = length - position - 1
+        strings.append(before + special + String(repeating: "z", count: after))
+        // Two-byte characters after the special one, then an odd byte out if needed, so that
+        // bytes of 0x80 and above fill the rest of every block.
+        strings.append(before + special + String(repeating: "é", count: after / 2) + (after % 2 == 1 ? "z" : ""))
+      }
+    }
+    let encoders = ParityEncoders(formatting)
+    try encoders.expectSameBytes(strings)
+    try encoders.expectSameBytes(Dictionary(strings.map { ($0, 0) }, uniquingKeysWith: { first, _ in first }))
+  }
+
   @Test func keysAreSortedByUTF8Bytes() throws {
     let keys = ["b", "B", "a", "10", "9", "-1", "e\u{301}", "k", "z", "é", "ｚ", "😀", "_", " ", "~", "aa", "a"]
     let sorted = try ParityEncoders().expectSameBytes(KeyedMembers(keys))

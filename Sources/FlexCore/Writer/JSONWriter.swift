@@ -148,14 +148,17 @@
     string.withUTF8 { writeString(utf8: UnsafeRawBufferPointer($0)) }
   }
 
-  // Escaping works eight bytes at a time, written before they are looked at: each word of the
-  // string is stored to the output as it is, then tested for a byte to escape (with the
-  // has-zero-byte trick, as the scanner's string scan in JSONScanner+Strings.swift). A clean
-  // word is kept whole; otherwise the output keeps the bytes before the first escaped one, the
-  // escape is written over the rest, and the next word starts after the escaped byte. Room for
-  // the worst case (every byte written as `\u00XX`) is reserved up front, a chunk at a time,
-  // so no byte is checked against the capacity; URLs, where `/` is escaped every few bytes,
-  // cost a few instructions per slash.
+  // Escaping works sixteen bytes at a time, written before they are looked at: each block of
+  // the string is stored to the output as it is, then tested for a byte to escape with one
+  // vector comparison per kind (as the scanner's `skipPlainBytes` in JSONScanner+Strings.swift,
+  // with its helpers in SIMDMask+Lanes.swift). A clean block is kept whole; otherwise the output
+  // keeps the bytes before the first escaped one, the escape is written over the rest, and the
+  // next block starts after the escaped byte. The last fifteen bytes or fewer go eight at a time
+  // (the has-zero-byte trick on a word), then as one word shifted to start at the first
+  // unwritten byte; strings shorter than a word go byte by byte. Room for the worst case (every
+  // byte written as `\u00XX`) is reserved up front, a chunk at a time, so no byte is checked
+  // against the capacity; URLs, where `/` is escaped every few bytes, cost a few instructions
+  // per slash.
 
   /// Source bytes escaped per reservation of output room: long strings reserve a bounded
   /// amount at a time.
@@ -171,7 +174,11 @@
     }
     let slashes = escapesSlashes ? Self.broadcast(._slash) : Self.broadcast(._quote)
     var index = 0
+    if count >= 16 {
+      index = writeBlocks(from: source, count: count)
+    }
     while count &- index >= 8 {
+      // At most fifteen bytes when the blocks came first, so one reservation for all words.
       let chunkEnd = count &- index > Self.chunkLength ? index &+ Self.chunkLength : count
       // 6 bytes per source byte at most, and the last word's 8 bytes stored before the test.
       var destination = output.reserve((chunkEnd &- index) &* 6 &+ 8)
@@ -227,6 +234,41 @@
       output.didWrite(upTo: destination)
     }
     output.append(._quote)
+  }
+
+  /// Escapes whole sixteen-byte blocks of the `count` bytes at `source` (at least sixteen) into
+  /// the output, a chunk at a time; returns how many source bytes were written, leaving fewer
+  /// than sixteen.
+  @inline(__always)
+  private mutating func writeBlocks(from source: UnsafeRawPointer, count: Int) -> Int {
+    // Control characters are the bytes at most 0x1F as *unsigned* bytes: non-ASCII bytes are
+    // written as they are. `/` is compared with the quote instead when it is not escaped.
+    let quotes = SIMD16<UInt8>(repeating: ._quote)
+    let backslashes = SIMD16<UInt8>(repeating: ._backslash)
+    let slashes = escapesSlashes ? SIMD16<UInt8>(repeating: ._slash) : quotes
+    let lastControl = SIMD16<UInt8>(repeating: 0x1F)
+    var index = 0
+    while count &- index >= 16 {
+      let chunkEnd = count &- index > Self.chunkLength ? index &+ Self.chunkLength : count
+      // 6 bytes per source byte at most, and the last block's 16 bytes stored before the test.
+      var destination = output.reserve((chunkEnd &- index) &* 6 &+ 16)
+      while index &+ 16 <= chunkEnd {
+        let block = source.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+        UnsafeMutableRawPointer(destination).storeBytes(of: block, as: SIMD16<UInt8>.self)
+        let matches = (block .== quotes) .| (block .== backslashes) .| (block .== slashes) .| (block .<= lastControl)
+        if !matches.hasTrueLane {
+          index &+= 16
+          destination += 16
+          continue
+        }
+        let clean = matches.firstTrueLane
+        index &+= clean
+        destination = Self.writeEscape(of: source.load(fromByteOffset: index, as: UInt8.self), at: destination + clean)
+        index &+= 1
+      }
+      output.didWrite(upTo: destination)
+    }
+    return index
   }
 
   /// `byte` in all eight bytes of a word.

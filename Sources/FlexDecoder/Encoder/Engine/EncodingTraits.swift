@@ -9,6 +9,8 @@ struct EncodingTraits: Sendable {
   let directArrayType: (any DirectArrayEncodable.Type)?
   /// The kind of the type's elements, if it is an array the streaming encoder writes in one loop.
   let numberArrayKind: NumberArrayKind?
+  /// Whether the type is a `[String: …]` dictionary (see ``isStringKeyedDictionary(_:)``).
+  let isStringKeyedDictionary: Bool
 
   private static let cache = ProcessTypeCache<EncodingTraits>()
   private static let dictionaries = ProcessTypeCache<Bool>()
@@ -19,7 +21,8 @@ struct EncodingTraits: Sendable {
       let directArrayType = type as? any DirectArrayEncodable.Type
       return EncodingTraits(
         keyMapping: type is any _FlexTypeCustomization.Type ? (type as? any FlexKeyMapping.Type)?.keyMapping : nil,
-        directArrayType: directArrayType, numberArrayKind: directArrayType?.numberArrayKind)
+        directArrayType: directArrayType, numberArrayKind: directArrayType?.numberArrayKind,
+        isStringKeyedDictionary: type is any StringKeyedEncodableDictionaryMarker.Type)
     }
   }
 

@@ -94,7 +94,7 @@ extension StreamEncoder {
     }
     let child = StreamEncoder(
       session: session, typeMapping: traits.keyMapping,
-      exemptsKeyStrategy: !session.usesDefaultKeys && EncodingTraits.isStringKeyedDictionary(T.self))
+      isStringKeyedDictionary: traits.isStringKeyedDictionary)
     return try encode(with: child, isTopLevel: isTopLevel) { try value.encode(to: child) }
   }
 

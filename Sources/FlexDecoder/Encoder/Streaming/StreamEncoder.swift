@@ -17,21 +17,22 @@ final class StreamEncoder: Encoder {
   private let explicitPath: [any CodingKey]?
   /// The key map of the type being encoded.
   let typeMapping: FlexKeyMap?
-  /// `[String: …]` dictionaries keep their keys as written under a key strategy.
-  let exemptsKeyStrategy: Bool
+  /// Whether the value is a `[String: …]` dictionary: its keys are distinct `String`s, kept as
+  /// written under a key strategy.
+  private let isStringKeyedDictionary: Bool
   /// For a super encoder: the slot its value goes into.
   private let slot: (level: Int, identity: Int)?
   var state = State.empty
 
   init(
     session: StreamingSession, explicitPath: [any CodingKey]? = nil, typeMapping: FlexKeyMap? = nil,
-    exemptsKeyStrategy: Bool = false, slot: (level: Int, identity: Int)? = nil
+    isStringKeyedDictionary: Bool = false, slot: (level: Int, identity: Int)? = nil
   ) {
     self.session = session
     self.pathDepth = session.pathKeys.count
     self.explicitPath = explicitPath
     self.typeMapping = typeMapping
-    self.exemptsKeyStrategy = exemptsKeyStrategy
+    self.isStringKeyedDictionary = isStringKeyedDictionary
     self.slot = slot
   }
 
@@ -100,6 +101,9 @@ final class StreamEncoder: Encoder {
       } else {
         position = session.open(isObject: isObject)
       }
+      // A dictionary's keys are distinct `String`s, and distinct strings are written as distinct
+      // keys unless a key map or strategy changes them.
+      if isObject && isStringKeyedDictionary && writesKeysAsTheyAre { session.skipDuplicateCheck(at: position.level) }
       state =
         isObject
         ? .keyed(level: position.level, identity: position.identity)
@@ -122,7 +126,8 @@ final class StreamEncoder: Encoder {
 
   /// Whether ``jsonKey(for:containerPath:)`` is always the key's `stringValue`.
   var writesKeysAsTheyAre: Bool {
-    exemptsKeyStrategy || (typeMapping == nil && session.globalMapping == nil && session.usesDefaultKeys)
+    isStringKeyedDictionary && !session.usesDefaultKeys
+      || (typeMapping == nil && session.globalMapping == nil && session.usesDefaultKeys)
   }
 
   /// The JSON key for `key`: the type's (or global) map's first candidate, else the key
