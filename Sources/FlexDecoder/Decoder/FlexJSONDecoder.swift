@@ -398,7 +398,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions, at keyPath: FlexKeyPath?,
     configuration: AnyObject? = nil, issues: inout [FlexIssue]
   ) throws -> T {
-    let tape: JSONTape
+    var tape: JSONTape
     do {
       tape = try JSONScanner.scan(bytes, options: options.parsing)
     } catch {
@@ -406,7 +406,20 @@ open class FlexJSONDecoder: @unchecked Sendable {
         DecodingError.Context(
           codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
     }
-    return try DocumentDecoding(tape: tape, options: options, keyPath: keyPath, configuration: configuration).decode(
+    // The tape borrows `bytes`, which the caller frees after this call. If a model kept its
+    // decoder or a container (JSONDecoder lets it read them later), the tape is still held: it
+    // then copies the document, so that what was kept stays readable.
+    defer { if !isKnownUniquelyReferenced(&tape) { tape.keepBytes() } }
+    return try decode(type, from: tape, options: options, at: keyPath, configuration: configuration, issues: &issues)
+  }
+
+  /// Decodes the scanned document (in a function of its own, so that nothing of the decode
+  /// holds the tape once it returns).
+  private static func decode<T: Decodable>(
+    _ type: T.Type, from tape: JSONTape, options: DecodingOptions, at keyPath: FlexKeyPath?,
+    configuration: AnyObject?, issues: inout [FlexIssue]
+  ) throws -> T {
+    try DocumentDecoding(tape: tape, options: options, keyPath: keyPath, configuration: configuration).decode(
       type, issues: &issues)
   }
 }
