@@ -11,14 +11,18 @@
 // `indexingThreshold` members get a hash index of their keys (MemberIndex.swift), built once per
 // object; so do objects of more than `shuffledIndexingThreshold` once two keys were found away
 // from the hint (a payload in another order than the model). A key that is absent costs a scan,
-// then nothing: the members' key signatures answer the next absent keys.
+// then nothing: the members' key signatures (KeySignatures.swift), gathered after it, answer the
+// next absent keys. A lookup remembers, from one object of its key type to the next, whether the
+// object's first miss was an absent key; if so, the next object's first miss gathers the
+// signatures first, and usually needs no scan at all (models with optional properties that most
+// payloads leave out, like update-center.json's plugins).
 //
 // Duplicate keys: the first occurrence wins, as in JSONDecoder, however often a key is looked up.
 // The index holds first occurrences only. A search that starts at the hint could meet a later
 // duplicate first; so when a hit lies
 // after the hint, the members before it are checked for the same key. Most of the time there is
 // nothing to check: a bit mask records the members that lookups have found ("claimed"), and a
-// 64-bit signature set the keys they were found for. An earlier member can have the key only if
+// 128-bit signature set the keys they were found for. An earlier member can have the key only if
 // it is unclaimed, or if the key's signature is in the set (the key may have been looked up
 // before). For a model that matches its payload, all earlier members are claimed and the
 // signature usually is new, so the hit stands without comparing keys.
@@ -67,7 +71,7 @@ extension ObjectLookup {
     guard memberCount > 0 else { return nil }
     // The member after the previous hit: the answer whenever model and payload agree on order.
     if tape.key(at: hintKeyIndex, equals: utf8) {
-      let signature = Self.signature(of: utf8)
+      let signature = KeySignatures(of: utf8)
       if hintOrdinal > 0, mayHaveEarlierMatch(signature), let earlier = earlierMatch(for: utf8) {
         return earlier
       }
@@ -76,9 +80,25 @@ extension ObjectLookup {
       return keyIndex &+ 1
     }
     if memberCount > Self.indexingThreshold { return indexedValue(forKey: utf8) }
+    guard hasMissed else {
+      // The object's first miss. Its type's last object tells what to expect: if that miss was
+      // an absent key, the members' signatures (one pass) likely prove this one absent too, and
+      // no scan is needed.
+      hasMissed = true
+      if firstMissIsAbsent { memberSignatures = computeMemberSignatures() }
+      let found = valueAfterMiss(forKey: utf8)
+      firstMissIsAbsent = found == nil
+      return found
+    }
+    return valueAfterMiss(forKey: utf8)
+  }
+
+  /// ``findValue(forKey:)`` in a small object, once the hint missed.
+  @inline(__always)
+  private func valueAfterMiss(forKey utf8: UnsafeRawBufferPointer) -> Int? {
     // Models with many optional properties ask for many absent keys, each a full scan. After the
     // first miss, the signatures of all member keys answer most misses at once.
-    if let memberSignatures, memberSignatures & Self.signature(of: utf8) == 0 { return nil }
+    if let memberSignatures, !memberSignatures.intersects(KeySignatures(of: utf8)) { return nil }
     if outOfOrderHits >= 2 && memberCount > Self.shuffledIndexingThreshold { return indexedValue(forKey: utf8) }
     if let found = scanForValue(forKey: utf8) {
       outOfOrderHits &+= 1
@@ -101,19 +121,19 @@ extension ObjectLookup {
     }
     guard let member = memberIndex.unsafelyUnwrapped.member(forKey: utf8, tape: tape) else { return nil }
     if memberCount <= Self.hintedMemberLimit {
-      claim(ordinal: member.ordinal, keyIndex: member.keyIndex, signature: Self.signature(of: utf8))
+      claim(ordinal: member.ordinal, keyIndex: member.keyIndex, signature: KeySignatures(of: utf8))
     }
     return member.keyIndex &+ 1
   }
 
-  /// The signatures of every member's key; all bits if a key has escapes (its raw bytes are not
-  /// the key).
-  private func computeMemberSignatures() -> UInt64 {
-    var signatures: UInt64 = 0
+  /// The signatures of every member's key; all of them if a key has escapes (its raw bytes are
+  /// not the key).
+  private func computeMemberSignatures() -> KeySignatures {
+    var signatures = KeySignatures.none
     var keyIndex = objectIndex &+ 1
     for _ in 0..<memberCount {
-      if tape[keyIndex].flags & StringFlags.hasEscapes != 0 { return .max }
-      signatures |= Self.signature(of: tape.rawBytes(at: keyIndex))
+      if tape[keyIndex].flags & StringFlags.hasEscapes != 0 { return .all }
+      signatures.formUnion(KeySignatures(of: tape.rawBytes(at: keyIndex)))
       keyIndex = tape.next(after: keyIndex &+ 1)
     }
     return signatures
@@ -127,7 +147,7 @@ extension ObjectLookup {
     var wrapped = false
     for _ in 0..<memberCount {
       if tape.key(at: keyIndex, equals: utf8) {
-        let signature = Self.signature(of: utf8)
+        let signature = KeySignatures(of: utf8)
         if !wrapped && hintOrdinal > 0, mayHaveEarlierMatch(signature), let earlier = earlierMatch(for: utf8) {
           return earlier
         }
@@ -148,9 +168,9 @@ extension ObjectLookup {
   /// Whether a member before the hint may have the key of `signature`: an unclaimed one, or a
   /// claimed one if a key with this signature found a member before.
   @inline(__always)
-  private func mayHaveEarlierMatch(_ signature: UInt64) -> Bool {
+  private func mayHaveEarlierMatch(_ signature: KeySignatures) -> Bool {
     let earlierMembers = (1 &<< UInt64(hintOrdinal)) &- 1
-    return claimedMask & earlierMembers != earlierMembers || foundKeySignatures & signature != 0
+    return claimedMask & earlierMembers != earlierMembers || foundKeySignatures.intersects(signature)
   }
 
   /// The first member before the hint with the same key: the first occurrence of a duplicated
@@ -166,25 +186,10 @@ extension ObjectLookup {
     return nil
   }
 
-  /// One of 64 bits, from a key's length and a few of its bytes: equal keys have equal
-  /// signatures.
   @inline(__always)
-  private static func signature(of utf8: UnsafeRawBufferPointer) -> UInt64 {
-    let count = utf8.count
-    var mix = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9
-    if count > 0, let base = utf8.baseAddress {
-      mix ^=
-        UInt64(base.load(as: UInt8.self)) &* 0x85EB_CA6B
-        ^ UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &* 0xC2B2_AE35
-        ^ UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) &* 0x27D4_EB2F
-    }
-    return 1 &<< ((mix ^ mix &>> 29) & 63)
-  }
-
-  @inline(__always)
-  private func claim(ordinal: Int, keyIndex: Int, signature: UInt64) {
+  private func claim(ordinal: Int, keyIndex: Int, signature: KeySignatures) {
     claimedMask |= 1 &<< UInt64(ordinal)
-    foundKeySignatures |= signature
+    foundKeySignatures.formUnion(signature)
     let next = ordinal &+ 1
     if next == memberCount {
       hintOrdinal = 0

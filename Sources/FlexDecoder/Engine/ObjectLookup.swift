@@ -50,10 +50,15 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) var hintOrdinal = 0
   @exclusivity(unchecked) var hintKeyIndex = 0
   @exclusivity(unchecked) var claimedMask: UInt64 = 0
-  /// The signatures of the keys that found a member, one bit each (see `signature(of:)`).
-  @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
+  /// The signatures of the keys that found a member (see KeySignatures.swift).
+  @exclusivity(unchecked) var foundKeySignatures = KeySignatures.none
   /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:)`).
-  @exclusivity(unchecked) var memberSignatures: UInt64?
+  @exclusivity(unchecked) var memberSignatures: KeySignatures?
+  /// Whether a lookup in this object missed the hint.
+  @exclusivity(unchecked) var hasMissed = false
+  /// Whether the first miss of the last object with a first miss was an absent key. Kept from
+  /// object to object (see ObjectLookup+Lookup.swift).
+  @exclusivity(unchecked) var firstMissIsAbsent = false
   /// How many lookups in this object found their key away from the hint.
   @exclusivity(unchecked) var outOfOrderHits = 0
   /// Under a key strategy, the members' converted keys: in document order for small objects
@@ -98,8 +103,9 @@ final class ObjectLookup: UnknownKeyTracking {
     hintOrdinal = 0
     hintKeyIndex = objectIndex &+ 1
     claimedMask = 0
-    foundKeySignatures = 0
+    foundKeySignatures = .none
     memberSignatures = nil
+    hasMissed = false
     outOfOrderHits = 0
     hasMemberIndex = false
     matching = exemptsKeys ? .exact : session.keyMatching
