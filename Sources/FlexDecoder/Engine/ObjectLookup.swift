@@ -50,10 +50,14 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) var hintOrdinal = 0
   @exclusivity(unchecked) var hintKeyIndex = 0
   @exclusivity(unchecked) var claimedMask: UInt64 = 0
-  /// The signatures of the keys that found a member (see KeySignatures.swift).
-  @exclusivity(unchecked) var foundKeySignatures = KeySignatures.none
+  /// The signatures of the keys that found a member, one bit each (see `signature(of:)`).
+  @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
   /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:)`).
-  @exclusivity(unchecked) var memberSignatures: KeySignatures?
+  @exclusivity(unchecked) var memberSignatures: UInt64?
+  /// In objects of more than `shuffledIndexingThreshold` and at most `hintedMemberLimit`
+  /// members: the `keyHash(of:)` of the key that claimed each member, by ordinal
+  /// (valid where `claimedMask` has a bit). Allocated once, kept from object to object.
+  @exclusivity(unchecked) var claimHashes: UnsafeMutablePointer<UInt64>?
   /// Whether a lookup in this object missed the hint.
   @exclusivity(unchecked) var hasMissed = false
   /// Whether the first miss of the last object with a first miss was an absent key. Kept from
@@ -103,9 +107,12 @@ final class ObjectLookup: UnknownKeyTracking {
     hintOrdinal = 0
     hintKeyIndex = objectIndex &+ 1
     claimedMask = 0
-    foundKeySignatures = .none
+    foundKeySignatures = 0
     memberSignatures = nil
     hasMissed = false
+    if claimHashes == nil && memberCount > Self.shuffledIndexingThreshold && memberCount <= Self.hintedMemberLimit {
+      claimHashes = .allocate(capacity: Self.hintedMemberLimit)
+    }
     outOfOrderHits = 0
     hasMemberIndex = false
     matching = exemptsKeys ? .exact : session.keyMatching
@@ -123,6 +130,10 @@ final class ObjectLookup: UnknownKeyTracking {
       usedValueIndices = []
       session.trackedContainers.append(self)
     }
+  }
+
+  deinit {
+    claimHashes?.deallocate()
   }
 
   /// What parked lookups point at: a decoder of `{}`, never used to decode. (Never mutated, so
