@@ -80,6 +80,35 @@ struct KeyLookupTests {
     #expect(probe.containsLast && reference.containsLast)
   }
 
+  @Test func aKeyAbsentFromEarlierObjectsOfItsTypeIsFoundWhereverALaterObjectHasIt() throws {
+    // The first objects leave out `b` (their first miss is an absent key, which the lookup
+    // remembers for the next object of the type); later ones have it first, last, in the
+    // middle, twice (the first occurrence wins), escaped, and alone.
+    let members = (0..<12).map { "\"m\($0)\": \($0)" }.joined(separator: ", ")
+    let objects = [
+      "{\"a\": 1, \(members), \"c\": 3}",
+      "{\"a\": 1, \(members), \"c\": 3}",
+      "{\"b\": 2, \"a\": 1, \(members), \"c\": 3}",
+      "{\"a\": 1, \(members), \"c\": 3}",
+      "{\"a\": 1, \(members), \"c\": 3, \"b\": 2}",
+      "{\"a\": 1, \"m0\": 0, \"b\": 2, \"m1\": 1, \"c\": 3, \"b\": 20}",
+      "{\"a\": 1, \(members), \"c\": 3}",
+      "{\"c\": 3, \"b\": 2, \(members), \"b\": 20, \"a\": 1}",
+      "{\"a\": 1, \(members), \"\\u0062\": 2, \"c\": 3}",
+      "{\"b\": 2}",
+      "{}",
+      "{\"a\": 1, \"c\": 3, \"b\": 2}",
+    ]
+    let data = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+    let expected = try JSONDecoder().decode([OptionalTriple].self, from: data)
+    #expect(expected.map(\.b) == [nil, nil, 2, nil, 2, 2, nil, 2, 2, 2, nil, 2])
+    #expect(try FlexJSONDecoder.strict().decode([OptionalTriple].self, from: data) == expected)
+    let decoder = FlexJSONDecoder()
+    #expect(try decoder.decode([OptionalTriple].self, from: data) == expected)
+    // Again with the same decoder: its pooled session keeps the lookup's memory between calls.
+    #expect(try decoder.decode([OptionalTriple].self, from: data) == expected)
+  }
+
   // MARK: - Helpers
 
   /// `{"k0": 0, "k1": 1, …}`: each member's value is its position.
@@ -113,6 +142,13 @@ private struct OrderedProbe: Decodable {
     let container = try decoder.container(keyedBy: DynamicKey.self)
     values = try order.map { try container.decodeIfPresent(Int.self, forKey: DynamicKey($0)) }
   }
+}
+
+/// Three optional members, asked for in the order `a`, `b`, `c`.
+private struct OptionalTriple: Decodable, Equatable {
+  var a: Int?
+  var b: Int?
+  var c: Int?
 }
 
 /// The container's `allKeys`, and whether it contains the last key of a 40-member object.

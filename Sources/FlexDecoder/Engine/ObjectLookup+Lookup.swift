@@ -11,7 +11,11 @@
 // `indexingThreshold` members get a hash index of their keys (MemberIndex.swift), built once per
 // object; so do objects of more than `shuffledIndexingThreshold` once two keys were found away
 // from the hint (a payload in another order than the model). A key that is absent costs a scan,
-// then nothing: the members' key signatures answer the next absent keys.
+// then nothing: the members' key signatures (`signature(of:)`), gathered after it, answer the
+// next absent keys. A lookup remembers, from one object of its key type to the next, whether the
+// object's first miss was an absent key; if so, the next object's first miss gathers the
+// signatures first, and usually needs no scan at all (models with optional properties that most
+// payloads leave out, like update-center.json's plugins).
 //
 // Duplicate keys: the first occurrence wins, as in JSONDecoder, however often a key is looked up.
 // The index holds first occurrences only. A search that starts at the hint could meet a later
@@ -21,7 +25,10 @@
 // 64-bit signature set the keys they were found for. An earlier member can have the key only if
 // it is unclaimed, or if the key's signature is in the set (the key may have been looked up
 // before). For a model that matches its payload, all earlier members are claimed and the
-// signature usually is new, so the hit stands without comparing keys.
+// signature usually is new, so the hit stands without comparing keys. In objects of more than
+// `shuffledIndexingThreshold` members, where an earlier scan costs most and signatures collide
+// most, the hash of each claiming key is kept by ordinal (`claimHashes`): a shared signature
+// then leads to a scan only if an earlier member was claimed by a key with the same hash.
 
 @_spi(Engine) import FlexCore
 
@@ -67,18 +74,34 @@ extension ObjectLookup {
     guard memberCount > 0 else { return nil }
     // The member after the previous hit: the answer whenever model and payload agree on order.
     if tape.key(at: hintKeyIndex, equals: utf8) {
-      let signature = Self.signature(of: utf8)
-      if hintOrdinal > 0, mayHaveEarlierMatch(signature), let earlier = earlierMatch(for: utf8) {
+      let hash = Self.keyHash(of: utf8)
+      if hintOrdinal > 0, mayHaveEarlierMatch(hash), let earlier = earlierMatch(for: utf8) {
         return earlier
       }
       let keyIndex = hintKeyIndex
-      claim(ordinal: hintOrdinal, keyIndex: keyIndex, signature: signature)
+      claim(ordinal: hintOrdinal, keyIndex: keyIndex, hash: hash)
       return keyIndex &+ 1
     }
     if memberCount > Self.indexingThreshold { return indexedValue(forKey: utf8) }
+    guard hasMissed else {
+      // The object's first miss. Its type's last object tells what to expect: if that miss was
+      // an absent key, the members' signatures (one pass) likely prove this one absent too, and
+      // no scan is needed.
+      hasMissed = true
+      if firstMissIsAbsent { memberSignatures = computeMemberSignatures() }
+      let found = valueAfterMiss(forKey: utf8)
+      firstMissIsAbsent = found == nil
+      return found
+    }
+    return valueAfterMiss(forKey: utf8)
+  }
+
+  /// ``findValue(forKey:)`` in a small object, once the hint missed.
+  @inline(__always)
+  private func valueAfterMiss(forKey utf8: UnsafeRawBufferPointer) -> Int? {
     // Models with many optional properties ask for many absent keys, each a full scan. After the
     // first miss, the signatures of all member keys answer most misses at once.
-    if let memberSignatures, memberSignatures & Self.signature(of: utf8) == 0 { return nil }
+    if let memberSignatures, memberSignatures & Self.signature(of: Self.keyHash(of: utf8)) == 0 { return nil }
     if outOfOrderHits >= 2 && memberCount > Self.shuffledIndexingThreshold { return indexedValue(forKey: utf8) }
     if let found = scanForValue(forKey: utf8) {
       outOfOrderHits &+= 1
@@ -101,19 +124,19 @@ extension ObjectLookup {
     }
     guard let member = memberIndex.unsafelyUnwrapped.member(forKey: utf8, tape: tape) else { return nil }
     if memberCount <= Self.hintedMemberLimit {
-      claim(ordinal: member.ordinal, keyIndex: member.keyIndex, signature: Self.signature(of: utf8))
+      claim(ordinal: member.ordinal, keyIndex: member.keyIndex, hash: Self.keyHash(of: utf8))
     }
     return member.keyIndex &+ 1
   }
 
-  /// The signatures of every member's key; all bits if a key has escapes (its raw bytes are not
-  /// the key).
+  /// The signatures of every member's key; all of them if a key has escapes (its raw bytes are
+  /// not the key).
   private func computeMemberSignatures() -> UInt64 {
     var signatures: UInt64 = 0
     var keyIndex = objectIndex &+ 1
     for _ in 0..<memberCount {
       if tape[keyIndex].flags & StringFlags.hasEscapes != 0 { return .max }
-      signatures |= Self.signature(of: tape.rawBytes(at: keyIndex))
+      signatures |= Self.signature(of: Self.keyHash(of: tape.rawBytes(at: keyIndex)))
       keyIndex = tape.next(after: keyIndex &+ 1)
     }
     return signatures
@@ -127,11 +150,11 @@ extension ObjectLookup {
     var wrapped = false
     for _ in 0..<memberCount {
       if tape.key(at: keyIndex, equals: utf8) {
-        let signature = Self.signature(of: utf8)
-        if !wrapped && hintOrdinal > 0, mayHaveEarlierMatch(signature), let earlier = earlierMatch(for: utf8) {
+        let hash = Self.keyHash(of: utf8)
+        if !wrapped && hintOrdinal > 0, mayHaveEarlierMatch(hash), let earlier = earlierMatch(for: utf8) {
           return earlier
         }
-        claim(ordinal: ordinal, keyIndex: keyIndex, signature: signature)
+        claim(ordinal: ordinal, keyIndex: keyIndex, hash: hash)
         return keyIndex &+ 1
       }
       ordinal &+= 1
@@ -145,12 +168,20 @@ extension ObjectLookup {
     return nil
   }
 
-  /// Whether a member before the hint may have the key of `signature`: an unclaimed one, or a
-  /// claimed one if a key with this signature found a member before.
+  /// Whether a member before the hint may have the key of `hash`: an unclaimed one, or a claimed
+  /// one if a key with this signature found a member before, and (when the object keeps
+  /// `claimHashes`) one with this hash.
   @inline(__always)
-  private func mayHaveEarlierMatch(_ signature: UInt64) -> Bool {
+  private func mayHaveEarlierMatch(_ hash: UInt64) -> Bool {
     let earlierMembers = (1 &<< UInt64(hintOrdinal)) &- 1
-    return claimedMask & earlierMembers != earlierMembers || foundKeySignatures & signature != 0
+    if claimedMask & earlierMembers != earlierMembers { return true }
+    guard foundKeySignatures & Self.signature(of: hash) != 0 else { return false }
+    // Each earlier member was claimed by a key equal to its own: only one claimed by a key with
+    // the same hash can have this key. (In a 20-member object, about one key in four shares a
+    // signature with an earlier one; a 64-bit hash almost never does.)
+    guard let claimHashes else { return true }
+    for ordinal in 0..<hintOrdinal where claimHashes[ordinal] == hash { return true }
+    return false
   }
 
   /// The first member before the hint with the same key: the first occurrence of a duplicated
@@ -166,10 +197,10 @@ extension ObjectLookup {
     return nil
   }
 
-  /// One of 64 bits, from a key's length and a few of its bytes: equal keys have equal
-  /// signatures.
+  /// A 64-bit hash of a key, from its length and a few of its bytes: equal keys have equal
+  /// hashes.
   @inline(__always)
-  private static func signature(of utf8: UnsafeRawBufferPointer) -> UInt64 {
+  static func keyHash(of utf8: UnsafeRawBufferPointer) -> UInt64 {
     let count = utf8.count
     var mix = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9
     if count > 0, let base = utf8.baseAddress {
@@ -178,13 +209,20 @@ extension ObjectLookup {
         ^ UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &* 0xC2B2_AE35
         ^ UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) &* 0x27D4_EB2F
     }
-    return 1 &<< ((mix ^ mix &>> 29) & 63)
+    return mix ^ mix &>> 29
+  }
+
+  /// A key's signature: one of 64 bits, from its ``keyHash(of:)``.
+  @inline(__always)
+  static func signature(of hash: UInt64) -> UInt64 {
+    1 &<< (hash & 63)
   }
 
   @inline(__always)
-  private func claim(ordinal: Int, keyIndex: Int, signature: UInt64) {
+  private func claim(ordinal: Int, keyIndex: Int, hash: UInt64) {
     claimedMask |= 1 &<< UInt64(ordinal)
-    foundKeySignatures |= signature
+    foundKeySignatures |= Self.signature(of: hash)
+    claimHashes?[ordinal] = hash
     let next = ordinal &+ 1
     if next == memberCount {
       hintOrdinal = 0
