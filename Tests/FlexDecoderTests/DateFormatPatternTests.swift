@@ -241,20 +241,6 @@ struct DateFormatPatternTests {
     }
   }
 
-  /// A type that writes its date under one key twice: FlexJSONEncoder then encodes it through
-  /// its tree encoder (TreeEncoder+Boxing.swift), not the streaming one.
-  private struct Rewritten: Encodable {
-    var date: Date
-
-    enum CodingKeys: CodingKey { case date }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(Date.distantPast, forKey: .date)
-      try container.encode(date, forKey: .date)
-    }
-  }
-
   @Test(arguments: ["yyyy/MM/dd HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ssXXX", "'\"'yyyy-MM-dd'\\'"])
   func encodersWriteJSONEncodersBytes(format: String) throws {
     var random = SeededGenerator(seed: 42)
@@ -274,7 +260,7 @@ struct DateFormatPatternTests {
           flexEncoder.outputFormatting = .withoutEscapingSlashes
         }
         #expect(try flexEncoder.encode(dates) == foundationEncoder.encode(dates))
-        let rewritten = dates.map(Rewritten.init)
+        let rewritten = dates.map(RewrittenDate.init)
         #expect(try flexEncoder.encode(rewritten) == foundationEncoder.encode(rewritten))
       }
     }

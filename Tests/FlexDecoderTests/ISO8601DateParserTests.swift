@@ -203,20 +203,6 @@ struct ISO8601DateParserTests {
     #expect(written > 15_000)
   }
 
-  /// A type that writes its date under one key twice: FlexJSONEncoder then encodes it through
-  /// its tree encoder (TreeEncoder+Boxing.swift), not the streaming one.
-  private struct Rewritten: Encodable {
-    var date: Date
-
-    enum CodingKeys: CodingKey { case date }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(Date.distantPast, forKey: .date)
-      try container.encode(date, forKey: .date)
-    }
-  }
-
   @Test func encodersWriteJSONEncodersBytes() throws {
     var random = SeededGenerator(seed: 2001)
     var dates = (0..<300).map { _ in randomDate(&random) }
@@ -229,7 +215,7 @@ struct ISO8601DateParserTests {
     let flexEncoder = FlexJSONEncoder()
     flexEncoder.dateEncodingStrategy = .iso8601
     #expect(try flexEncoder.encode(dates) == foundationEncoder.encode(dates))
-    let rewritten = dates.map(Rewritten.init)
+    let rewritten = dates.map(RewrittenDate.init)
     #expect(try flexEncoder.encode(rewritten) == foundationEncoder.encode(rewritten))
   }
 }
