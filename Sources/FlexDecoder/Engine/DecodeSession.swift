@@ -190,30 +190,21 @@ final class DecodeSession: PoolableSession {
   /// that pass: the first conformance question about a type is costly).
   func recoveringCollection(of type: any Decodable.Type) -> RecoveringCollection {
     let identifier = ObjectIdentifier(type)
-    if let known = recoveringCollections[identifier] { return known }
-    let found = RecoveringCollection.shared(for: type, identifier)
-    recoveringCollections[identifier] = found
-    return found
+    return recoveringCollections.value(for: identifier) { RecoveringCollection.shared(for: type, identifier) }
   }
 
   /// `type` as a dictionary the engine decodes itself (TapeDecoder+Dictionaries.swift), if it is
   /// one. Asked only for types whose traits say so.
   func directDictionaryType(of type: any Decodable.Type) -> (any DirectDictionaryDecodable.Type)? {
     let identifier = ObjectIdentifier(type)
-    if let known = dictionaryTypes[identifier] { return known.type }
-    let found = DirectDictionaryType.shared(for: type, identifier)
-    dictionaryTypes[identifier] = found
-    return found.type
+    return dictionaryTypes.value(for: identifier) { DirectDictionaryType.shared(for: type, identifier) }.type
   }
 
   /// `type` as an array the engine decodes itself (TapeDecoder+Arrays.swift), if it is one.
   /// Asked only for values that are arrays: most types never need the cast.
   func directArrayType(of type: any Decodable.Type) -> (any DirectArrayDecodable.Type)? {
     let identifier = ObjectIdentifier(type)
-    if let known = arrayTypes[identifier] { return known.type }
-    let found = DirectArrayType.shared(for: type, identifier)
-    arrayTypes[identifier] = found
-    return found.type
+    return arrayTypes.value(for: identifier) { DirectArrayType.shared(for: type, identifier) }.type
   }
 
   /// The container slot of a key type, if one was made.
@@ -244,32 +235,9 @@ final class DecodeSession: PoolableSession {
   func traits(of type: any Decodable.Type) -> TypeTraits {
     let identifier = ObjectIdentifier(type)
     if let lastTraits, lastTraits.type == identifier { return lastTraits.traits }
-    let found = lookUpTraits(of: type, identifier)
+    let found = traits.value(for: identifier) { TypeTraits.shared(for: type, identifier) }
     lastTraits = (identifier, found)
     return found
   }
 
-  private func lookUpTraits(of type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
-    if let cached = traits[identifier] { return cached }
-    let found = TypeTraits.shared(for: type, identifier)
-    traits[identifier] = found
-    return found
-  }
-
-}
-
-/// The key conversion whose results a session's converted-key cache holds: the caches of two
-/// calls are shared when their strategies convert alike. `nil` for the strategies that do not
-/// convert through the cache (`.custom` depends on the coding path).
-enum KeyConversion: Equatable {
-  case fromSnakeCase, fromTitleCase, fromKebabCase
-
-  init?(_ strategy: FlexJSONDecoder.KeyDecodingStrategy) {
-    switch strategy {
-    case .convertFromSnakeCase: self = .fromSnakeCase
-    case .convertFromTitleCase: self = .fromTitleCase
-    case .convertFromKebabCase: self = .fromKebabCase
-    case .useDefaultKeys, .convertFromAnyCase, .custom: return nil
-    }
-  }
 }

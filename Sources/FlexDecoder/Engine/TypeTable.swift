@@ -48,6 +48,15 @@ struct TypeTable<Value> {
     }
   }
 
+  /// The value for `key`: the one kept, or `make()`'s result, kept from then on.
+  @inline(__always)
+  mutating func value(for key: ObjectIdentifier, orMake make: () -> Value) -> Value {
+    if let known = self[key] { return known }
+    let made = make()
+    self[key] = made
+    return made
+  }
+
   /// The first slot to probe for `key`: the high bits of its address times a large odd number
   /// (Fibonacci hashing).
   @inline(__always)

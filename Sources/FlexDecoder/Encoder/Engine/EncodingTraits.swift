@@ -43,8 +43,7 @@ struct EncodingTraitsTable {
   mutating func traits(of type: any Encodable.Type) -> EncodingTraits {
     let identifier = ObjectIdentifier(type)
     if let last, last.type == identifier { return last.traits }
-    let found = table[identifier] ?? EncodingTraits.of(type)
-    table[identifier] = found
+    let found = table.value(for: identifier) { EncodingTraits.of(type) }
     last = (identifier, found)
     return found
   }

@@ -79,6 +79,10 @@ final class StreamingSession: PoolableSession {
   /// `.custom` (which is given the coding path). Converting a key costs about a microsecond;
   /// the same few keys are converted over and over, call after call of the same strategy.
   @exclusivity(unchecked) private var convertedKeys: [String: String]?
+  /// The conversion `convertedKeys` holds the results of.
+  @exclusivity(unchecked) private var convertedKeysConversion: KeyConversion?
+  /// Converted keys kept at most: past that, the keys are a dictionary's, mostly seen once each.
+  private static var maximumConvertedKeys: Int { 4096 }
   @exclusivity(unchecked) private var nextIdentity = 0
   /// The coding path of the value being written.
   @exclusivity(unchecked) var pathKeys: [any CodingKey] = []
@@ -106,7 +110,8 @@ final class StreamingSession: PoolableSession {
     self.usesDefaultKeys = options.usesDefaultKeys
     self.sortsKeys = options.outputFormatting.contains(.sortedKeys)
     self.writer = JSONWriter(options: options.formatting, capacity: 4096)
-    convertedKeys = Self.convertsThroughCache(options.keyEncodingStrategy) ? [:] : nil
+    convertedKeysConversion = KeyConversion(options.keyEncodingStrategy)
+    convertedKeys = convertedKeysConversion == nil ? nil : [:]
   }
 
   deinit {
@@ -122,12 +127,15 @@ final class StreamingSession: PoolableSession {
   }
 
   /// Readies a session that ``finish()`` ended for a new call: the key caches stay if the
-  /// output formatting and the key strategy are the ones they were made for.
+  /// output formatting and the key strategy are the ones they were made for, and start again
+  /// empty when full.
   private func begin(options: EncodingOptions) {
     let formatting = options.formatting
     if formatting != writer.options || keyCache.isFull { keyCache = KeyBytesCache() }
-    if !Self.sameConversion(options.keyEncodingStrategy, self.options.keyEncodingStrategy) {
-      convertedKeys = Self.convertsThroughCache(options.keyEncodingStrategy) ? [:] : nil
+    let conversion = KeyConversion(options.keyEncodingStrategy)
+    if conversion != convertedKeysConversion || (convertedKeys?.count ?? 0) >= Self.maximumConvertedKeys {
+      convertedKeysConversion = conversion
+      convertedKeys = conversion == nil ? nil : [:]
     }
     self.options = options
     formattedDates = DateFormatPatternSlot()
@@ -164,27 +172,6 @@ final class StreamingSession: PoolableSession {
     return reusable
   }
 
-  /// Whether `strategy`'s conversions are kept in `convertedKeys`: not `.custom`'s, which
-  /// depend on the coding path.
-  private static func convertsThroughCache(_ strategy: FlexJSONEncoder.KeyEncodingStrategy) -> Bool {
-    switch strategy {
-    case .useDefaultKeys, .custom: false
-    default: true
-    }
-  }
-
-  /// Whether two strategies convert keys alike, so that the conversions of one serve the other.
-  private static func sameConversion(
-    _ first: FlexJSONEncoder.KeyEncodingStrategy, _ second: FlexJSONEncoder.KeyEncodingStrategy
-  ) -> Bool {
-    switch (first, second) {
-    case (.useDefaultKeys, .useDefaultKeys), (.convertToSnakeCase, .convertToSnakeCase),
-      (.convertToTitleCase, .convertToTitleCase), (.convertToKebabCase, .convertToKebabCase):
-      true
-    default: false
-    }
-  }
-
   /// Records that a call which cannot throw could not be streamed.
   func markUnstreamable() {
     isUnstreamable = true
@@ -213,7 +200,7 @@ final class StreamingSession: PoolableSession {
     if let converted = convertedKeys![name] { return converted }
     let converted = options.convertedKey(key, codingPath: [])
     // A bound for dictionaries with ever new keys.
-    if convertedKeys!.count < 4096 { convertedKeys![name] = converted }
+    if convertedKeys!.count < Self.maximumConvertedKeys { convertedKeys![name] = converted }
     return converted
   }
 
