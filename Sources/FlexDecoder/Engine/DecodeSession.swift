@@ -19,6 +19,8 @@ final class DecodeSession: PoolableSession {
   @exclusivity(unchecked) var recovery: RecoveryState?
   /// The outcomes of ``FlexValidatable/validate()``, shared by both passes of a decode.
   @exclusivity(unchecked) private var validationLog: ValidationLog?
+  /// What the plain pass finished before it failed, for the recovery pass (ReusableValues.swift).
+  @exclusivity(unchecked) private(set) var plainPassWork: ReusableValues?
   /// Set while a failed call is retried with the decoder's coercions.
   @exclusivity(unchecked) var coercionsActive = false
   /// How many coercions were applied so far.
@@ -93,6 +95,14 @@ final class DecodeSession: PoolableSession {
 
   /// The validation outcomes of the call, made on first use (most types validate nothing); the
   /// recovery pass is given the plain pass's, if it made one.
+  /// In the plain pass: keeps the first `elements` of the array at `arrayIndex`, whose next
+  /// element failed, for the recovery pass. (Not when notes were taken: they would be lost.)
+  func keepFailedArrayPrefix<Element>(_ elements: [Element], of arrayIndex: Int, nextPosition: Int) {
+    guard recovery == nil, notes.isEmpty, !elements.isEmpty else { return }
+    if plainPassWork == nil { plainPassWork = ReusableValues() }
+    plainPassWork!.keepPrefix(elements, of: arrayIndex, nextPosition: nextPosition)
+  }
+
   var validations: ValidationLog {
     if let validationLog { return validationLog }
     let log = ValidationLog()
@@ -162,6 +172,7 @@ final class DecodeSession: PoolableSession {
     }
     if recovery != nil { recovery = nil }
     if validationLog != nil { validationLog = nil }
+    if plainPassWork != nil { plainPassWork = nil }
     coercionsActive = false
     coercionsApplied = 0
     // A messy document's notes or tracked containers can be many: keep small buffers only.

@@ -24,8 +24,14 @@ extension Array: DirectArrayDecodable where Element: Decodable {
     elements.reserveCapacity(count)
     var position = arrayIndex &+ 1
     for ordinal in 0..<count {
-      elements.append(
-        try decoder.decodeChild(Element.self, at: position, key: IndexCodingKey(index: ordinal), explicitPath: nil))
+      do {
+        elements.append(
+          try decoder.decodeChild(Element.self, at: position, key: IndexCodingKey(index: ordinal), explicitPath: nil))
+      } catch {
+        // The plain pass failed here: the recovery pass may start from this element.
+        decoder.session.keepFailedArrayPrefix(elements, of: arrayIndex, nextPosition: position)
+        throw error
+      }
       position = tape.next(after: position)
     }
     return elements

@@ -25,12 +25,13 @@ struct DocumentDecoding {
     } catch {
       // `validate()` runs once per value: the recovery pass keeps the plain pass's outcomes.
       let validations = plainSession!.validationsIfAny
+      let finished = plainSession!.plainPassWork
       pool.recycle(&plainSession)
       // Under `.failFast` the recovery pass can only apply coercions.
       guard options.errorPolicy != .failFast || !options.coercions.isEmpty else {
         throw ValidationFailure.unwrapped(error)
       }
-      return try decodeRecovering(type, validations: validations, issues: &issues)
+      return try decodeRecovering(type, validations: validations, finished: finished, issues: &issues)
     }
     // Decoded; under `.collectAll` unknown keys under `unknownKeyPolicy = .fail` are problems.
     guard !notes.isEmpty else { return value }
@@ -44,13 +45,13 @@ struct DocumentDecoding {
 
   /// The recovery pass.
   private func decodeRecovering<T: Decodable>(
-    _ type: T.Type, validations: ValidationLog?, issues: inout [FlexIssue]
+    _ type: T.Type, validations: ValidationLog?, finished: ReusableValues?, issues: inout [FlexIssue]
   ) throws -> T {
     let pool = decodeSessionPool
     var pooledSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
     defer { pool.recycle(&pooledSession) }
     let session = pooledSession!
-    let recovery = RecoveryState(policy: options.errorPolicy)
+    let recovery = RecoveryState(policy: options.errorPolicy, reusable: finished)
     session.recovery = recovery
     let decoder = TapeDecoder(tape: tape, session: session)
     // A missing step of the key path: the value is missing.

@@ -111,9 +111,12 @@ final class RecoveryState {
   @exclusivity(unchecked) var nextRequester: CallSite?
   /// The issues recorded, each with the byte offset that orders them.
   @exclusivity(unchecked) private(set) var issues: [(offset: Int, issue: FlexIssue)] = []
+  /// Finished values kept to be handed back when decoded again (ReusableValues.swift).
+  let reusable: ReusableValues
 
-  init(policy: FlexJSONDecoder.ErrorPolicy) {
+  init(policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?) {
     self.policy = policy
+    self.reusable = reusable ?? ReusableValues()
     frames.reserveCapacity(32)
   }
 
@@ -133,6 +136,16 @@ final class RecoveryState {
   /// Records an issue.
   func record(_ issue: FlexIssue, at offset: Int) {
     issues.append((offset, issue))
+  }
+
+  /// The issues recorded after the first `count`.
+  func issues(after count: Int) -> ArraySlice<(offset: Int, issue: FlexIssue)> {
+    issues[count...]
+  }
+
+  /// Records again the issues of a value handed back instead of decoded again.
+  func record(contentsOf recorded: ArraySlice<(offset: Int, issue: FlexIssue)>) {
+    issues += recorded
   }
 
   /// Forgets the issues recorded after the first `count` (a value about to be decoded again).

@@ -21,6 +21,12 @@ extension TapeDecoder {
     if isSpecialType(T.self) && !(collection.dictionary != nil && tape[valueIndex].kind == .object) {
       return try decodeSpecialType(type, at: valueIndex)
     }
+    // Finished before, and the value that asked for it is decoded again: the same value.
+    if let kept = recovery.reusable.value(at: valueIndex, as: T.self) {
+      recovery.record(contentsOf: kept.issues)
+      if !kept.notes.isEmpty { session.notes += kept.notes }
+      return kept.value as! T
+    }
     let savedIndex = index
     index = valueIndex
     defer { index = savedIndex }
@@ -40,6 +46,12 @@ extension TapeDecoder {
           try checkUnknownKeys(since: trackedBefore)
         }
         if traits.isValidatable { try validate(value, at: valueIndex) }
+        // Worth keeping for a re-decode of the value that asked for it.
+        if recovery.generation &- startGeneration >= ReusableValues.minimumCalls && recovery.depth > 1 {
+          recovery.reusable.keep(
+            value, at: valueIndex, issues: recovery.issues(after: issuesBefore),
+            notes: session.notes[notesBefore...])
+        }
         return value
       } catch {
         if session.trackedContainers.count > trackedBefore {

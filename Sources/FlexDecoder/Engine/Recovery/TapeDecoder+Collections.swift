@@ -35,8 +35,16 @@ struct RecoveringCollection: Sendable {
 extension Array: RecoveringArrayDecodable where Element: Decodable {
   static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> [Element] {
     var elements: [Element] = []
+    var start = (ordinal: 0, position: arrayIndex &+ 1)
+    // The elements the plain pass finished before one failed (ReusableValues.swift).
+    if let reusable = decoder.recovery?.reusable, reusable.hasPrefixes,
+      let prefix = reusable.prefix(of: arrayIndex, Element.self)
+    {
+      elements = prefix.elements
+      start = (prefix.elements.count, prefix.nextPosition)
+    }
     elements.reserveCapacity(Int(decoder.tape[arrayIndex].length))
-    try decoder.decodeElementsDroppable(Element.self, at: arrayIndex) { elements.append($0) }
+    try decoder.decodeElementsDroppable(Element.self, at: arrayIndex, from: start) { elements.append($0) }
     return elements
   }
 }
@@ -152,11 +160,14 @@ extension TapeDecoder {
     return try type.init(from: self)
   }
 
-  /// Decodes the elements of the array at `arrayIndex`, each with ``decodeDroppable(_:at:key:into:)``.
+  /// Decodes the elements of the array at `arrayIndex`, each with ``decodeDroppable(_:at:key:into:)``,
+  /// from the element `start` names (the first by default).
   @inline(__always)
-  func decodeElementsDroppable<T: Decodable>(_ type: T.Type, at arrayIndex: Int, into store: (T) -> Void) throws {
-    var position = arrayIndex &+ 1
-    for ordinal in 0..<Int(tape[arrayIndex].length) {
+  func decodeElementsDroppable<T: Decodable>(
+    _ type: T.Type, at arrayIndex: Int, from start: (ordinal: Int, position: Int)? = nil, into store: (T) -> Void
+  ) throws {
+    var position = start?.position ?? arrayIndex &+ 1
+    for ordinal in (start?.ordinal ?? 0)..<Int(tape[arrayIndex].length) {
       try decodeDroppable(type, at: position, key: IndexCodingKey(index: ordinal), into: store)
       position = tape.next(after: position)
     }
