@@ -61,8 +61,13 @@ extension TapeDecoder {
     case .null:
       throw valueNotFound(type, path: path())
     case .string where coercions.contains(.stringToNumber):
-      let value = coercedInteger(at: valueIndex, as: type)
-      if let value {
+      // `Int`, by far the most common, without `T?` (a metadata lookup in unspecialized code).
+      if T.self == Int.self {
+        if let value = coercedInteger(at: valueIndex, as: Int.self) {
+          noteCoercion(at: valueIndex, to: type, path: path())
+          return unsafeBitCast(value, to: T.self)
+        }
+      } else if let value = coercedInteger(at: valueIndex, as: type) {
         noteCoercion(at: valueIndex, to: type, path: path())
         return value
       }

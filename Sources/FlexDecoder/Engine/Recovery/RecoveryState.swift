@@ -144,7 +144,7 @@ final class RecoveryState {
   }
 
   /// Records again the issues of a value handed back instead of decoded again.
-  func record(contentsOf recorded: ArraySlice<(offset: Int, issue: FlexIssue)>) {
+  func record(contentsOf recorded: [(offset: Int, issue: FlexIssue)]) {
     issues += recorded
   }
 
@@ -155,7 +155,10 @@ final class RecoveryState {
 
   /// `entries` sorted by offset, keeping the recorded order for equal offsets.
   static func ordered(_ entries: [(offset: Int, issue: FlexIssue)]) -> [FlexIssue] {
-    entries.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element.issue)
+    // Usually recorded in order already: then no sort (the entries are large to move).
+    if zip(entries, entries.dropFirst()).allSatisfy({ $0.offset <= $1.offset }) { return entries.map(\.issue) }
+    let order = entries.indices.sorted { (entries[$0].offset, $0) < (entries[$1].offset, $1) }
+    return order.map { entries[$0].issue }
   }
 
   /// The recorded issues and `notes` together, in document order.

@@ -32,8 +32,8 @@ final class ReusableValues {
   /// A finished value with what decoding it recorded.
   struct Value {
     let value: Any
-    let issues: ArraySlice<(offset: Int, issue: FlexIssue)>
-    let notes: ArraySlice<(offset: Int, issue: FlexIssue)>
+    let issues: [(offset: Int, issue: FlexIssue)]
+    let notes: [(offset: Int, issue: FlexIssue)]
   }
 
   /// The first elements of an array whose next element failed in the plain pass.
@@ -65,8 +65,10 @@ final class ReusableValues {
     _ value: T, at valueIndex: Int, issues: ArraySlice<(offset: Int, issue: FlexIssue)>,
     notes: ArraySlice<(offset: Int, issue: FlexIssue)>
   ) {
+    // Copies, not slices: a slice would keep the pass's buffers shared, and the next record
+    // would copy them whole.
     values[ReusableKey(valueIndex: valueIndex, type: ObjectIdentifier(T.self))] = Value(
-      value: value, issues: issues, notes: notes)
+      value: value, issues: issues.isEmpty ? [] : Array(issues), notes: notes.isEmpty ? [] : Array(notes))
     if valueIndex > lastKeptIndex { lastKeptIndex = valueIndex }
   }
 

@@ -331,16 +331,40 @@ extension TapeDecoder {
   static func render(_ path: [any CodingKey], strategy: FlexJSONDecoder.KeyDecodingStrategy = .useDefaultKeys)
     -> String
   {
-    var result = ""
+    // (Built on every recorded issue: one cast per key at most, and dictionary keys told apart
+    // only under the strategies that respell keys.)
+    let respells: Bool
+    switch strategy {
+    case .convertFromSnakeCase, .convertFromKebabCase, .convertFromTitleCase: respells = true
+    case .useDefaultKeys, .convertFromAnyCase, .custom: respells = false
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(path.count &* 12)
     for key in path {
-      if key is IndexCodingKey || isArrayIndexKey(key) {
-        result += "[\(key.intValue ?? 0)]"
+      if let index = key.intValue, key is IndexCodingKey || isArrayIndexKey(key, index) {
+        bytes.append(UInt8(ascii: "["))
+        appendDecimal(index, to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
       } else {
-        if !result.isEmpty { result += "." }
-        result += isDictionaryKey(key) ? key.stringValue : expectedJSONKey(key.stringValue, strategy: strategy)
+        if !bytes.isEmpty { bytes.append(UInt8(ascii: ".")) }
+        let name = key.stringValue
+        bytes.append(
+          contentsOf: (respells && !isDictionaryKey(key) ? expectedJSONKey(name, strategy: strategy) : name).utf8)
       }
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the decimal digits of `value`.
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[start...].reverse()
   }
 
   /// How the JSON spells a property under `strategy` (as written for the strategies that do not
@@ -360,9 +384,9 @@ extension TapeDecoder {
   }
 
   /// Foundation-style index keys made by other code (`"Index 3"` with an `intValue`).
-  private static func isArrayIndexKey(_ key: any CodingKey) -> Bool {
-    guard let intValue = key.intValue else { return false }
-    return key.stringValue == "Index \(intValue)"
+  private static func isArrayIndexKey(_ key: any CodingKey, _ intValue: Int) -> Bool {
+    let text = key.stringValue
+    return text.hasPrefix("Index ") && text.utf8.dropFirst(6).elementsEqual(String(intValue).utf8)
   }
 
   /// Keys of dictionaries: ours, and the standard library's `_DictionaryCodingKey` (known by
