@@ -21,6 +21,8 @@ final class DecodeSession: PoolableSession {
   @exclusivity(unchecked) private var validationLog: ValidationLog?
   /// What the plain pass finished before it failed, for the recovery pass (ReusableValues.swift).
   @exclusivity(unchecked) private(set) var plainPassWork: ReusableValues?
+  /// Set while the recovery pass tries a ``ScalarTree`` plainly.
+  @exclusivity(unchecked) var isDecodingPlainlyInRecovery = false
   /// Set while a failed call is retried with the decoder's coercions.
   @exclusivity(unchecked) var coercionsActive = false
   /// How many coercions were applied so far.
@@ -98,7 +100,7 @@ final class DecodeSession: PoolableSession {
   /// In the plain pass: keeps the first `elements` of the array at `arrayIndex`, whose next
   /// element failed, for the recovery pass. (Not when notes were taken: they would be lost.)
   func keepFailedArrayPrefix<Element>(_ elements: [Element], of arrayIndex: Int, nextPosition: Int) {
-    guard recovery == nil, notes.isEmpty, !elements.isEmpty else { return }
+    guard recovery == nil, !isDecodingPlainlyInRecovery, notes.isEmpty, !elements.isEmpty else { return }
     if plainPassWork == nil { plainPassWork = ReusableValues() }
     plainPassWork!.keepPrefix(elements, of: arrayIndex, nextPosition: nextPosition)
   }

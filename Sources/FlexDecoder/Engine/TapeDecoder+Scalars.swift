@@ -54,6 +54,20 @@ extension TapeDecoder {
   func unwrapInteger<T: FixedWidthInteger>(
     _ type: T.Type, at valueIndex: Int, path: @autoclosure () -> [any CodingKey]
   ) throws -> T {
+    // `Int` apart: unspecialized code (the recovery pass's retries) would look up `Int?`'s
+    // metadata on entry to the generic body.
+    if T.self == Int.self { return unsafeBitCast(try unwrapInt(at: valueIndex, path: path()), to: T.self) }
+    return try unwrapAnyInteger(type, at: valueIndex, path: path())
+  }
+
+  @inline(__always)
+  private func unwrapInt(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Int {
+    try unwrapAnyInteger(Int.self, at: valueIndex, path: path())
+  }
+
+  private func unwrapAnyInteger<T: FixedWidthInteger>(
+    _ type: T.Type, at valueIndex: Int, path: @autoclosure () -> [any CodingKey]
+  ) throws -> T {
     switch tape[valueIndex].kind {
     case .number:
       guard let value = integerValue(at: valueIndex, as: type) else { throw numberOutOfRange(type, at: valueIndex) }
@@ -61,13 +75,7 @@ extension TapeDecoder {
     case .null:
       throw valueNotFound(type, path: path())
     case .string where coercions.contains(.stringToNumber):
-      // `Int`, by far the most common, without `T?` (a metadata lookup in unspecialized code).
-      if T.self == Int.self {
-        if let value = coercedInteger(at: valueIndex, as: Int.self) {
-          noteCoercion(at: valueIndex, to: type, path: path())
-          return unsafeBitCast(value, to: T.self)
-        }
-      } else if let value = coercedInteger(at: valueIndex, as: type) {
+      if let value = coercedInteger(at: valueIndex, as: type) {
         noteCoercion(at: valueIndex, to: type, path: path())
         return value
       }

@@ -100,7 +100,7 @@ final class PendingFailure {
 final class RecoveryState {
   let policy: FlexJSONDecoder.ErrorPolicy
   /// Calls known to let their errors through the code that made them.
-  @exclusivity(unchecked) private(set) var escapingSites: Set<CallSite> = []
+  @exclusivity(unchecked) private(set) var escapingSites = CallSiteSet()
   /// The values being decoded, outermost first.
   @exclusivity(unchecked) var frames: [RecoveryFrame] = []
   /// Bumped when a call or a value starts.
@@ -208,7 +208,7 @@ final class RecoveryState {
     guard let failure, failure.originGeneration > startGeneration, !failure.isSettled,
       failure.lastExitedDepth == depth, let site = failure.lastExited
     else { return false }
-    return escapingSites.insert(site).inserted
+    return escapingSites.insert(site)
   }
 
   /// Notes that a value is decoded again: the failure that taught it is gone.

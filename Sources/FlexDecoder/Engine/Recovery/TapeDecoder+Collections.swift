@@ -20,6 +20,8 @@ protocol RecoveringDictionaryDecodable: SendableMetatype {
 struct RecoveringCollection: Sendable {
   let array: (any RecoveringArrayDecodable.Type)?
   let dictionary: (any RecoveringDictionaryDecodable.Type)?
+  /// Whether the type is a ``ScalarTree`` array, tried plainly first.
+  let isScalarTree: Bool
 
   private static let cache = ProcessTypeCache<RecoveringCollection>()
 
@@ -27,7 +29,8 @@ struct RecoveringCollection: Sendable {
     cache.value(for: identifier) {
       let array = type as? any RecoveringArrayDecodable.Type
       return RecoveringCollection(
-        array: array, dictionary: array == nil ? type as? any RecoveringDictionaryDecodable.Type : nil)
+        array: array, dictionary: array == nil ? type as? any RecoveringDictionaryDecodable.Type : nil,
+        isScalarTree: type is any ScalarTreeArray.Type)
     }
   }
 }
@@ -152,6 +155,13 @@ extension TapeDecoder {
   ) throws -> T {
     switch tape[valueIndex].kind {
     case .array:
+      if collection.isScalarTree {
+        // Elements made of scalars alone: each tried plainly first (ScalarTree.swift).
+        func decode<A: ScalarTreeArray>(_ arrayType: A.Type) throws -> T {
+          unsafeBitCast(try A.decodeRecoveringScalarTrees(from: self, at: valueIndex), to: T.self)
+        }
+        if let arrayType = type as? any ScalarTreeArray.Type { return try decode(arrayType) }
+      }
       if let arrayType = collection.array {
         func decode<A: RecoveringArrayDecodable>(_ arrayType: A.Type) throws -> T {
           // `A` is `T` (the traits were computed for `T`): the cast only informs the compiler.

@@ -1,0 +1,105 @@
+@_spi(Engine) import FlexCore
+
+// Arrays of numbers, strings and booleans (and arrays of those, at any depth) run no model code
+// while they decode: no `init(from:)` can catch an error inside them, so a plain decode that
+// succeeds gives exactly what the recovery pass would. In an array of such arrays the recovery
+// pass tries each element plainly first and makes it an engine call (coerced, dropped) only if
+// that fails: GeoJSON coordinates (`[[[Double]]]`) are read in bulk as in the plain pass,
+// instead of as one engine call per point.
+
+/// A type whose values are JSON scalars, or arrays of them, decoded by the standard library or
+/// the engine alone.
+protocol ScalarTree {
+  /// The JSON kind of the scalars a plain decode reads without failing.
+  static var leafKind: ScalarExpectation { get }
+}
+
+extension Bool: ScalarTree { static var leafKind: ScalarExpectation { .bool } }
+extension String: ScalarTree { static var leafKind: ScalarExpectation { .string } }
+extension Double: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension Float: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension Int: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension Int8: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension Int16: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension Int32: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension Int64: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension UInt: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension UInt8: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension UInt16: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension UInt32: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension UInt64: ScalarTree { static var leafKind: ScalarExpectation { .number } }
+extension Array: ScalarTree where Element: ScalarTree { static var leafKind: ScalarExpectation { Element.leafKind } }
+
+/// An array of ``ScalarTree``s, decoded by the recovery pass element by element, each tried
+/// plainly first.
+protocol ScalarTreeArray {
+  static func decodeRecoveringScalarTrees(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Self
+}
+
+extension Array: ScalarTreeArray where Element: ScalarTree, Element: Decodable {
+  static func decodeRecoveringScalarTrees(from decoder: TapeDecoder, at arrayIndex: Int) throws -> [Element] {
+    let tape = decoder.tape
+    let count = Int(tape[arrayIndex].length)
+    var elements: [Element] = []
+    elements.reserveCapacity(count)
+    let leafKind = Element.leafKind
+    var position = arrayIndex &+ 1
+    for ordinal in 0..<count {
+      let key = IndexCodingKey(index: ordinal)
+      let end = tape.next(after: position)
+      // Tried plainly only when every scalar has the kind it needs: a failed attempt costs
+      // its error, more than the element.
+      if decoder.onlyLeaves(of: leafKind, from: position, to: end) {
+        do {
+          decoder.pathStack.append(key)
+          defer { decoder.pathStack.removeLast() }
+          elements.append(try decoder.decodeScalarTreePlainly(Element.self, at: position))
+          position = end
+          continue
+        } catch {}
+      }
+      try decoder.decodeDroppable(Element.self, at: position, key: key) { elements.append($0) }
+      position = end
+    }
+    return elements
+  }
+}
+
+extension TapeDecoder {
+  /// Whether the tape entries `start..<end` are arrays and scalars of `leafKind` only.
+  @inline(__always)
+  func onlyLeaves(of leafKind: ScalarExpectation, from start: Int, to end: Int) -> Bool {
+    for entry in start..<end {
+      let kind = tape[entry].kind
+      if kind == .array { continue }
+      switch leafKind {
+      case .number: if kind != .number { return false }
+      case .string: if kind != .string { return false }
+      case .bool: if kind != .true && kind != .false { return false }
+      case .any: return false
+      }
+    }
+    return true
+  }
+
+  /// The value at `valueIndex` decoded as by the plain pass, the recovery pass set aside: what
+  /// it would make of a ``ScalarTree`` without failures, at less cost. Throws the plain
+  /// failure, having taken back what the attempt noted.
+  @inline(never)
+  func decodeScalarTreePlainly<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
+    let recovery = session.recovery
+    let notesBefore = session.notes.count
+    session.recovery = nil
+    session.isDecodingPlainlyInRecovery = true
+    defer {
+      session.recovery = recovery
+      session.isDecodingPlainlyInRecovery = false
+    }
+    do {
+      return try decodeValue(type, at: valueIndex)
+    } catch {
+      if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
+      throw error
+    }
+  }
+}
