@@ -22,8 +22,10 @@
 //    that value, not the document — and this time the failure is repaired where it happened.
 //    Each fact is learned once per decode, so the extra work is bounded by the number of call
 //    sites in the models, each costing one re-decode of one value, usually a small one; every
-//    later failure at a known site is repaired on the spot. Recovery therefore costs about one
-//    decode of the document, whatever the number of problems.
+//    later failure at a known site is repaired on the spot. A value decoded again hands back
+//    the large nested values it had finished (ReusableValues.swift), so a model whose problems
+//    come after a large array does not decode the array once per problem. Recovery therefore
+//    costs about one decode of the document, whatever the number of problems.
 //
 // A failure that cannot be repaired where it happened (no placeholder for an enum, a model's own
 // error) is repaired by the nearest enclosing call that can be: an optional becomes `nil`, an
