@@ -56,13 +56,10 @@ extension TapeDecoder {
   ) throws -> T {
     // `Int` apart: unspecialized code (the recovery pass's retries) would look up `Int?`'s
     // metadata on entry to the generic body.
-    if T.self == Int.self { return unsafeBitCast(try unwrapInt(at: valueIndex, path: path()), to: T.self) }
+    if T.self == Int.self {
+      return unsafeBitCast(try unwrapAnyInteger(Int.self, at: valueIndex, path: path()), to: T.self)
+    }
     return try unwrapAnyInteger(type, at: valueIndex, path: path())
-  }
-
-  @inline(__always)
-  private func unwrapInt(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> Int {
-    try unwrapAnyInteger(Int.self, at: valueIndex, path: path())
   }
 
   private func unwrapAnyInteger<T: FixedWidthInteger>(

@@ -90,10 +90,10 @@ final class ReusableValues {
     hasPrefixes = true
   }
 
-  /// The prefix the plain pass kept for the array of `Element` at `arrayIndex`, if any.
+  /// The prefix the plain pass kept for the array of `Element` at `arrayIndex`, if any. (Callers
+  /// ask only when ``hasPrefixes``.)
   func prefix<Element>(of arrayIndex: Int, _ type: Element.Type) -> (elements: [Element], nextPosition: Int)? {
-    guard hasPrefixes,
-      let prefix = prefixes[ReusableKey(valueIndex: arrayIndex, type: ObjectIdentifier(Element.self))],
+    guard let prefix = prefixes[ReusableKey(valueIndex: arrayIndex, type: ObjectIdentifier(Element.self))],
       let elements = prefix.elements as? [Element]
     else { return nil }
     return (elements, prefix.nextPosition)

@@ -20,8 +20,8 @@ protocol RecoveringDictionaryDecodable: SendableMetatype {
 struct RecoveringCollection: Sendable {
   let array: (any RecoveringArrayDecodable.Type)?
   let dictionary: (any RecoveringDictionaryDecodable.Type)?
-  /// Whether the type is a ``ScalarTree`` array, tried plainly first.
-  let isScalarTree: Bool
+  /// The type as an array of ``ScalarTree``s, whose elements are tried plainly first.
+  let scalarTreeArray: (any ScalarTreeArray.Type)?
 
   private static let cache = ProcessTypeCache<RecoveringCollection>()
 
@@ -30,7 +30,7 @@ struct RecoveringCollection: Sendable {
       let array = type as? any RecoveringArrayDecodable.Type
       return RecoveringCollection(
         array: array, dictionary: array == nil ? type as? any RecoveringDictionaryDecodable.Type : nil,
-        isScalarTree: type is any ScalarTreeArray.Type)
+        scalarTreeArray: type as? any ScalarTreeArray.Type)
     }
   }
 }
@@ -155,12 +155,12 @@ extension TapeDecoder {
   ) throws -> T {
     switch tape[valueIndex].kind {
     case .array:
-      if collection.isScalarTree {
+      if let arrayType = collection.scalarTreeArray {
         // Elements made of scalars alone: each tried plainly first (ScalarTree.swift).
         func decode<A: ScalarTreeArray>(_ arrayType: A.Type) throws -> T {
           unsafeBitCast(try A.decodeRecoveringScalarTrees(from: self, at: valueIndex), to: T.self)
         }
-        if let arrayType = type as? any ScalarTreeArray.Type { return try decode(arrayType) }
+        return try decode(arrayType)
       }
       if let arrayType = collection.array {
         func decode<A: RecoveringArrayDecodable>(_ arrayType: A.Type) throws -> T {
