@@ -138,15 +138,27 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func decodeRequired<T>(
     _ type: T.Type, forKey key: Key, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
   ) throws -> T {
-    guard let recovery = decoder.recovery else {
-      return try unwrap(try requireValue(forKey: key), codingPath + [key])
-    }
     let valueIndex = valueIndex(forKey: key)
+    if lookup.declaredDefaults != nil && (valueIndex == nil || tape[valueIndex.unsafelyUnwrapped].kind == .null) {
+      return try decodeAbsent(type, forKey: key, at: valueIndex, unwrap)
+    }
+    return try decodeRequired(type, forKey: key, at: valueIndex, unwrap)
+  }
+
+  /// ``decodeRequired(_:forKey:_:)`` once the value is looked up.
+  @inline(__always)
+  private func decodeRequired<T>(
+    _ type: T.Type, forKey key: Key, at valueIndex: Int?,
+    _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
+  ) throws -> T {
+    guard let recovery = decoder.recovery else {
+      return try unwrap(try require(valueIndex, forKey: key), codingPath + [key])
+    }
     let failsPlainly = valueIndex.map { decoder.certainlyFails(ScalarExpectation(type), at: $0) } ?? true
     return try decoder.recoveringCall(
       recovery, site: site(key, type), type: type, path: codingPath + [key], valueIndex: valueIndex,
       missingKeyMessage: missingKeyMessage(key), failsPlainly: failsPlainly,
-      replacement: { try decoder.requirePlaceholder(type, path: $0) }
+      replacement: { try declaredDefault(type, forKey: key) ?? decoder.requirePlaceholder(type, path: $0) }
     ) {
       try unwrap(try require(valueIndex, forKey: key), codingPath + [key])
     }
@@ -158,14 +170,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     _ type: T.Type, forKey key: Key, _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
   ) throws -> T? {
     guard let recovery = decoder.recovery else {
-      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      guard let valueIndex = presentValue(forKey: key) else { return absentOptional(type, forKey: key) }
       return try unwrap(valueIndex, codingPath + [key])
     }
-    guard let valueIndex = presentValue(forKey: key) else { return nil }
+    guard let valueIndex = presentValue(forKey: key) else { return absentOptional(type, forKey: key) }
     return try decoder.recoveringCall(
       recovery, site: site(key, type, isOptional: true), type: type, path: codingPath + [key], valueIndex: valueIndex,
-      action: .makeNil, failsPlainly: decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
-      replacement: { _ in nil }
+      action: lookup.declaredDefaults == nil ? .makeNil : .substitute,
+      failsPlainly: decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
+      replacement: { _ in declaredDefault(type, forKey: key) }
     ) {
       try unwrap(valueIndex, codingPath + [key])
     }
@@ -274,12 +287,40 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // would form `Optional<T>` as a generic argument, a metadata lookup per call in
     // unspecialized code.
     if decoder.recovery == nil {
-      guard let valueIndex = presentValue(forKey: key) else { return nil }
+      guard let valueIndex = presentValue(forKey: key) else { return absentOptional(type, forKey: key) }
       return try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
     }
     return try decodeOptional(type, forKey: key) { valueIndex, _ in
       try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
     }
+  }
+
+  // MARK: Declared defaults
+
+  /// The declared initial value of `key` (``FlexDeclaredDefaults``), if the type has one of type
+  /// `T` for it.
+  private func declaredDefault<T>(_ type: T.Type, forKey key: Key) -> T? {
+    lookup.declaredDefaults?.value(type, forKey: key.stringValue)
+  }
+
+  /// A required value that is absent or `null` in a type with declared defaults: the declared
+  /// value if there is one, else as any absent value. (Out of line, and returning `T`, not
+  /// `T?`: unspecialized code would look up `Optional<T>` on every call.)
+  @inline(never)
+  private func decodeAbsent<T>(
+    _ type: T.Type, forKey key: Key, at valueIndex: Int?,
+    _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
+  ) throws -> T {
+    if let value = declaredDefault(type, forKey: key) { return value }
+    return try decodeRequired(type, forKey: key, at: valueIndex, unwrap)
+  }
+
+  /// What `decodeIfPresent` returns for an absent or `null` value: `nil`, or for an absent key of
+  /// a type with declared defaults, the declared initial value.
+  @inline(__always)
+  private func absentOptional<T>(_ type: T.Type, forKey key: Key) -> T? {
+    guard lookup.declaredDefaults != nil, valueIndex(forKey: key) == nil else { return nil }
+    return declaredDefault(type, forKey: key)
   }
 
   /// The message of a recovered `keyNotFound`: `key not found (tried "sku", "SKU")`.
@@ -308,7 +349,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
       return KeyedDecodingContainer(
         try decoder.makeKeyedContainer(
-          keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], typeMapping: nil))
+          keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], rules: .none))
     }
     guard let recovery = decoder.recovery else { return try make() }
     // A missing or unusable nested object reads as an empty one: nothing below it is reported.
@@ -355,13 +396,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let path = codingPath + [key]
     guard let valueIndex else {
       let nullDecoder = TapeDecoder(tape: JSONTape.null, session: decoder.session, index: 0, codingPath: path)
-      nullDecoder.inheritedTypeMapping = typeMapping
+      nullDecoder.inheritedRules = lookup.rules
       return nullDecoder
     }
     let superDecoder = decoder.makeSuperDecoder(at: valueIndex, codingPath: path)
     // A superclass's keys are read with the same map: a class's `keyMapping` serves its whole
     // hierarchy.
-    superDecoder.inheritedTypeMapping = typeMapping
+    superDecoder.inheritedRules = lookup.rules
     return superDecoder
   }
 }

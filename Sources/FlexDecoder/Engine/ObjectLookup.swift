@@ -43,6 +43,8 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) private(set) var matching = Matching.exact
   /// The decoded type's own key map (``FlexKeyMapping``), if any.
   @exclusivity(unchecked) private(set) var typeMapping: FlexKeyMap?
+  /// The decoded type's declared initial values (``FlexDeclaredDefaults``), if any.
+  @exclusivity(unchecked) private(set) var declaredDefaults: DeclaredDefaults?
   /// The decoder's global key map, if not empty and the object is not a `[String: …]`
   /// dictionary.
   @exclusivity(unchecked) private(set) var globalMapping: FlexKeyMap?
@@ -82,18 +84,18 @@ final class ObjectLookup: UnknownKeyTracking {
   /// A lookup in the object at `objectIndex` of `decoder`'s tape. `exemptsKeys`: the object is a
   /// `[String: …]` dictionary, whose keys no key strategy or global key map touches.
   init(
-    decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, exemptsKeys: Bool, typeMapping: FlexKeyMap?
+    decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, exemptsKeys: Bool, rules: TypeRules
   ) {
     self.decoder = decoder
     self.tape = decoder.tape
-    point(at: objectIndex, of: decoder, explicitPath: explicitPath, exemptsKeys: exemptsKeys, typeMapping: typeMapping)
+    point(at: objectIndex, of: decoder, explicitPath: explicitPath, exemptsKeys: exemptsKeys, rules: rules)
   }
 
   /// Looks up keys in the object at `objectIndex` of `decoder`'s tape from now on, with no trace
   /// of the lookups made before.
   func point(
     at objectIndex: Int, of decoder: TapeDecoder, explicitPath: [any CodingKey]?, exemptsKeys: Bool,
-    typeMapping: FlexKeyMap?
+    rules: TypeRules
   ) {
     let session = decoder.session
     // A reused container is mostly pointed at the next object of the same decoder, with the same
@@ -108,7 +110,8 @@ final class ObjectLookup: UnknownKeyTracking {
     self.memberCount = Int(decoder.tape[objectIndex].length)
     self.pathDepth = decoder.pathStack.count
     if explicitPath != nil || self.explicitPath != nil { self.explicitPath = explicitPath }
-    if typeMapping != nil || self.typeMapping != nil { self.typeMapping = typeMapping }
+    if rules.keyMapping != nil || typeMapping != nil { typeMapping = rules.keyMapping }
+    if rules.declaredDefaults != nil || declaredDefaults != nil { declaredDefaults = rules.declaredDefaults }
     let globalMapping = exemptsKeys ? nil : session.globalKeyMapping
     if globalMapping != nil || self.globalMapping != nil { self.globalMapping = globalMapping }
     hintOrdinal = 0
@@ -159,6 +162,7 @@ final class ObjectLookup: UnknownKeyTracking {
     // Only what is set is cleared: storing `nil` over `nil` still costs a release call.
     if explicitPath != nil { explicitPath = nil }
     if typeMapping != nil { typeMapping = nil }
+    if declaredDefaults != nil { declaredDefaults = nil }
     if globalMapping != nil { globalMapping = nil }
     if convertedMembers != nil { convertedMembers = nil }
     if convertedKeys != nil { convertedKeys = nil }
@@ -175,4 +179,9 @@ final class ObjectLookup: UnknownKeyTracking {
     explicitPath ?? Array(decoder.pathStack.prefix(pathDepth))
   }
 
+}
+
+extension ObjectLookup {
+  /// The decoded type's rules, for a superclass decoder to inherit.
+  var rules: TypeRules { TypeRules(keyMapping: typeMapping, declaredDefaults: declaredDefaults) }
 }

@@ -23,6 +23,8 @@ struct TypeTraits: Sendable {
   /// (TapeDecoder+Dictionaries.swift). A flag, not the metatype: the traits are copied for every
   /// value, and the metatype is looked up only for dictionaries.
   let isDirectDictionary: Bool
+  /// The type's declared initial values, if it is ``FlexDeclaredDefaults``.
+  let declaredDefaults: DeclaredDefaults?
 
   private static let cache = ProcessTypeCache<TypeTraits>()
 
@@ -33,15 +35,28 @@ struct TypeTraits: Sendable {
       // One conformance question for the many types that customize nothing.
       guard type is any _FlexTypeCustomization.Type else {
         return TypeTraits(
-          keyMapping: nil, isValidatable: false, checksKeyMapping: false, isDirectDictionary: isDirectDictionary)
+          keyMapping: nil, isValidatable: false, checksKeyMapping: false, isDirectDictionary: isDirectDictionary,
+          declaredDefaults: nil)
       }
       let keyMapping = (type as? any FlexKeyMapping.Type)?.keyMapping
       return TypeTraits(
         keyMapping: keyMapping, isValidatable: type is any FlexValidatable.Type,
         checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass),
-        isDirectDictionary: isDirectDictionary)
+        isDirectDictionary: isDirectDictionary,
+        declaredDefaults: (type as? any FlexDeclaredDefaults.Type).map { DeclaredDefaults($0) })
     }
   }
+}
+
+/// What a type's own declarations change in the keyed containers its `init(from:)` asks for.
+struct TypeRules {
+  /// The type's ``FlexKeyMapping``.
+  var keyMapping: FlexKeyMap?
+  /// The type's declared initial values (``FlexDeclaredDefaults``).
+  var declaredDefaults: DeclaredDefaults?
+
+  /// No rules: a container of a type that declares nothing, or of a nested object.
+  static var none: TypeRules { TypeRules() }
 }
 
 /// The `Decoder` that reads values from a ``JSONTape``.
@@ -61,8 +76,8 @@ final class TapeDecoder: Decoder {
   /// reads the type's ``FlexKeyMapping`` (an initializer may ask more than once, and a subclass
   /// may hand the same decoder to `super.init(from:)`).
   @exclusivity(unchecked) var pendingType: (any Decodable.Type)?
-  /// For a superclass decoder: the key map of the class being decoded.
-  @exclusivity(unchecked) var inheritedTypeMapping: FlexKeyMap?
+  /// For a superclass decoder: the rules of the class being decoded.
+  @exclusivity(unchecked) var inheritedRules = TypeRules.none
 
   init(tape: JSONTape, session: DecodeSession, index: Int = 0, codingPath: [any CodingKey] = []) {
     self.tape = tape
@@ -97,18 +112,18 @@ final class TapeDecoder: Decoder {
   // MARK: Containers
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    let mapping = try typeMapping(for: type)
+    let rules = try typeRules(for: type)
     if session.reusesContainers && tape[index].kind == .object {
-      return reusableContainer(keyedBy: type, typeMapping: mapping)
+      return reusableContainer(keyedBy: type, rules: rules)
     }
     return try KeyedDecodingContainer(
-      makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, typeMapping: mapping))
+      makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, rules: rules))
   }
 
   /// A keyed container for the object at `index`: the key type's slot's container if no one
   /// holds it any more, else a new one (see ContainerSlot.swift).
   private func reusableContainer<Key: CodingKey>(
-    keyedBy type: Key.Type, typeMapping: FlexKeyMap?
+    keyedBy type: Key.Type, rules: TypeRules
   ) -> KeyedDecodingContainer<Key> {
     let exemptsKeys = exemptsNextContainerFromKeyStrategy
     exemptsNextContainerFromKeyStrategy = false
@@ -117,12 +132,12 @@ final class TapeDecoder: Decoder {
       if existing.isFree {
         if existing.state.isParked { session.noteInUse(existing) }
         existing.state.point(
-          at: index, of: self, explicitPath: nil, exemptsKeys: exemptsKeys, typeMapping: typeMapping)
+          at: index, of: self, explicitPath: nil, exemptsKeys: exemptsKeys, rules: rules)
         return existing.handOut(as: KeyedDecodingContainer<Key>.self)
       }
     }
     let lookup = ObjectLookup(
-      decoder: self, objectIndex: index, explicitPath: nil, exemptsKeys: exemptsKeys, typeMapping: typeMapping)
+      decoder: self, objectIndex: index, explicitPath: nil, exemptsKeys: exemptsKeys, rules: rules)
     guard session.containerSlot(for: identifier) == nil else {
       // The slot's container is still held (a recursive type, or a container kept by its
       // user): this one is not reused.
@@ -141,18 +156,17 @@ final class TapeDecoder: Decoder {
     self
   }
 
-  /// The key map for the container the running `init(from:)` asks for: its type's
-  /// ``FlexKeyMapping`` (looked up once per type and decode), or, at the top of a superclass
-  /// decoder, the map it inherited.
+  /// The rules for the container the running `init(from:)` asks for: its type's (looked up
+  /// once per type and decode), or, at the top of a superclass decoder, the ones it inherited.
   @inline(__always)
-  private func typeMapping<Key: CodingKey>(for keyType: Key.Type) throws -> FlexKeyMap? {
-    guard let type = pendingType else { return inheritedTypeMapping }
+  private func typeRules<Key: CodingKey>(for keyType: Key.Type) throws -> TypeRules {
+    guard let type = pendingType else { return inheritedRules }
     let traits = session.traits(of: type)
-    guard let mapping = traits.keyMapping else { return nil }
+    guard let mapping = traits.keyMapping else { return TypeRules(declaredDefaults: traits.declaredDefaults) }
     if traits.checksKeyMapping, session.checkedMappings.insert([ObjectIdentifier(type)]).inserted {
       try check(mapping, of: type, against: keyType)
     }
-    return mapping
+    return TypeRules(keyMapping: mapping, declaredDefaults: traits.declaredDefaults)
   }
 
   /// Throws if `mapping` names a property that is not a coding key of `Key`: a programmer error.
@@ -174,7 +188,7 @@ final class TapeDecoder: Decoder {
   /// A keyed container for the object at `valueIndex`. `explicitPath` is the container's own
   /// path when it may outlive the current position of the path stack (nested containers).
   func makeKeyedContainer<Key: CodingKey>(
-    keyedBy type: Key.Type, at valueIndex: Int, explicitPath: [any CodingKey]?, typeMapping: FlexKeyMap?
+    keyedBy type: Key.Type, at valueIndex: Int, explicitPath: [any CodingKey]?, rules: TypeRules
   ) throws -> KeyedContainer<Key> {
     let exemptsKeys = exemptsNextContainerFromKeyStrategy
     exemptsNextContainerFromKeyStrategy = false
@@ -184,7 +198,7 @@ final class TapeDecoder: Decoder {
       if let embedded = embeddedDocument(at: valueIndex, kind: .object, path: path) {
         // A `[String: …]` dictionary held in a string keeps its keys as written, too.
         embedded.exemptsNextContainerFromKeyStrategy = exemptsKeys
-        return try embedded.makeKeyedContainer(keyedBy: type, at: 0, explicitPath: nil, typeMapping: typeMapping)
+        return try embedded.makeKeyedContainer(keyedBy: type, at: 0, explicitPath: nil, rules: rules)
       }
       if entry.kind == .null {
         throw DecodingError.valueNotFound(
@@ -196,7 +210,7 @@ final class TapeDecoder: Decoder {
     }
     let lookup = ObjectLookup(
       decoder: self, objectIndex: valueIndex, explicitPath: explicitPath, exemptsKeys: exemptsKeys,
-      typeMapping: typeMapping)
+      rules: rules)
     return KeyedContainer(lookup: lookup)
   }
 

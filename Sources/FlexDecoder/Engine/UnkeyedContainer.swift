@@ -198,7 +198,7 @@ final class UnkeyedContainer: UnkeyedDecodingContainer {
         ))
     }
     let container = try decoder.makeKeyedContainer(
-      keyedBy: type, at: position, explicitPath: elementPath, typeMapping: nil)
+      keyedBy: type, at: position, explicitPath: elementPath, rules: .none)
     advance()
     return KeyedDecodingContainer(container)
   }

@@ -27,6 +27,7 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
     configuration: AnyObject? = nil
   ) -> T? {
     if let defaultValue = (type as? any FlexDefaultValue.Type)?.flexDefault as? T { return defaultValue }
+    if let declared = type as? any FlexDeclaredDefaults.Type, let value = declared.init() as? T { return value }
     if let scalar = scalarPlaceholder(type) { return scalar }
     let decoder = PlaceholderDecoder(codingPath: codingPath, userInfo: userInfo, configuration: configuration)
     if let value = try? T(from: decoder) { return value }

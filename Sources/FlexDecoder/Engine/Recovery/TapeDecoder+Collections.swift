@@ -121,7 +121,7 @@ extension Dictionary: RecoveringDictionaryDecodable where Key: Decodable, Value:
       return try Self(from: decoder)
     }
     let container = try decoder.makeKeyedContainer(
-      keyedBy: AnyCodingKey.self, at: objectIndex, explicitPath: nil, typeMapping: nil)
+      keyedBy: AnyCodingKey.self, at: objectIndex, explicitPath: nil, rules: .none)
     var members: [Key: Value] = [:]
     for codingKey in container.allKeys {
       guard let valueIndex = container.valueIndex(forKey: codingKey) else { continue }

@@ -1,0 +1,68 @@
+// The declared initial values of a ``FlexDeclaredDefaults`` type, read once per type and process.
+//
+// One value is built with `init()` and read two ways, both plain Swift: `Mirror` gives every
+// stored property by name (a property wrapper's storage as `_name`), and, for an `Encodable`
+// type, `encode(to:)` run against a recorder gives each value under its JSON key, which
+// differs from the property name when `CodingKeys` has raw values. The recorded keys win.
+
+/// The defaults of one type, by JSON key (a coding key's `stringValue`).
+///
+/// `@unchecked Sendable`: the table is never mutated after `init`, and a value that is a class
+/// instance is never handed out (each use builds a new one), so what is shared between threads
+/// is only copied.
+final class DeclaredDefaults: @unchecked Sendable {
+  private let make: () -> Any
+  private let values: [String: Any]
+  /// Keys whose value is a class instance: read from a new value each time.
+  private let freshKeys: Set<String>
+
+  /// The defaults of `type`.
+  init(_ type: any FlexDeclaredDefaults.Type) {
+    make = { type.init() }
+    let sample = type.init()
+    var values: [String: Any] = [:]
+    var mirror: Mirror? = Mirror(reflecting: sample)
+    while let current = mirror {
+      for case (let label?, let value) in current.children where values[label] == nil {
+        values[label] = value
+        // A wrapped property is stored as `_name` and decoded under `name`.
+        if label.hasPrefix("_"), values[String(label.dropFirst())] == nil {
+          values[String(label.dropFirst())] = value
+        }
+      }
+      mirror = current.superclassMirror
+    }
+    if let encodable = sample as? any Encodable {
+      values.merge(DefaultsRecorder.record(encodable)) { _, recorded in recorded }
+    }
+    self.values = values
+    self.freshKeys = Set(values.filter { Swift.type(of: $0.value) is AnyClass }.keys)
+  }
+
+  /// Whether there is a default for `key`.
+  func contains(_ key: String) -> Bool {
+    values[key] != nil
+  }
+
+  /// The default for `key` as a `T`, if there is one of that type (a `nil` optional is none).
+  func value<T>(_ type: T.Type, forKey key: String) -> T? {
+    guard let value = values[key] else { return nil }
+    guard freshKeys.contains(key) else { return value as? T }
+    return (DeclaredDefaults.read(key, in: make()) ?? value) as? T
+  }
+
+  /// The property `key` of `instance`, read again (a fresh class instance).
+  private static func read(_ key: String, in instance: Any) -> Any? {
+    if let encodable = instance as? any Encodable, let recorded = DefaultsRecorder.record(encodable)[key] {
+      return recorded
+    }
+    var mirror: Mirror? = Mirror(reflecting: instance)
+    while let current = mirror {
+      if let child = current.children.first(where: { $0.label == key || $0.label == "_" + key }) {
+        return child.value
+      }
+      mirror = current.superclassMirror
+    }
+    return nil
+  }
+}
