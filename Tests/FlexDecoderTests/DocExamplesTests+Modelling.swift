@@ -18,4 +18,86 @@ extension DocExamplesTests {
     let settings = try FlexJSONDecoder().decode(ModellingSettings.self, from: Data(#"{"name": "ann"}"#.utf8))
     #expect(settings == ModellingSettings(retries: 3, name: "ann", tags: [], nickname: "anon"))
   }
+
+  /// Docs/Modelling.md, "A default for one property".
+  enum ModellingStatus: String, Codable { case active, suspended, unknown }
+  enum ModellingUnknownStatus: FlexDefaultProvider {
+    static var defaultValue: ModellingStatus { .unknown }
+  }
+  struct ModellingAccount: Codable {
+    var id: Int
+    @FlexDefaultFalse var isAdmin: Bool
+    @FlexDefaultEmptyArray<String> var roles: [String]
+    @FlexDefault<ModellingUnknownStatus> var status: ModellingStatus
+  }
+
+  @Test func modellingFlexDefault() throws {
+    let json = Data(#"{"id": 1, "status": "deleted"}"#.utf8)
+    let account = try FlexJSONDecoder().decodeWithReport(ModellingAccount.self, from: json)
+    #expect(account.value.isAdmin == false)
+    #expect(account.value.roles == [])
+    #expect(account.value.status == .unknown)
+    #expect(
+      account.issues.map(\.description) == [
+        "status: cannot initialize ModellingStatus from invalid String value deleted; used the default"
+      ])
+  }
+
+  /// Docs/Modelling.md, "Lossy collections".
+  struct ModellingPost: Codable, Equatable {
+    var id: Int
+    var title: String
+  }
+  struct ModellingFeed: Codable {
+    @FlexLossyArray var posts: [ModellingPost]
+    @FlexLossyDictionary var prices: [String: Double]
+  }
+
+  @Test func modellingLossyCollections() throws {
+    let json = #"""
+      {"posts": [{"id": 1, "title": "a"}, {"id": "x", "title": "b"}], "prices": {"EUR": 2.5, "USD": "n/a"}}
+      """#
+    let feed = try FlexJSONDecoder().decode(ModellingFeed.self, from: Data(json.utf8))
+    #expect(feed.posts == [ModellingPost(id: 1, title: "a")])
+    #expect(feed.prices == ["EUR": 2.5])
+  }
+
+  /// Docs/Modelling.md, "A date format for one property".
+  enum ModellingDayFormat: FlexDatePattern { static var pattern: String { "dd/MM/yyyy" } }
+  struct ModellingEvent: Codable {
+    @FlexDate<FlexDateFormats.ISO8601> var startsAt: Date
+    @FlexDate<FlexDateFormats.MillisecondsSince1970> var createdAt: Date
+    @FlexDate<ModellingDayFormat> var day: Date
+    @FlexOptionalDate<FlexDateFormats.Flexible> var endsAt: Date?
+  }
+
+  @Test func modellingFlexDate() throws {
+    let json = #"{"startsAt": "2024-05-01T12:30:00Z", "createdAt": 1714566600000, "day": "01/05/2024"}"#
+    let event = try FlexJSONDecoder().decode(ModellingEvent.self, from: Data(json.utf8))
+    #expect(event.startsAt == Date(timeIntervalSince1970: 1_714_566_600))
+    #expect(event.createdAt == Date(timeIntervalSince1970: 1_714_566_600))
+    #expect(event.day == Date(timeIntervalSince1970: 1_714_521_600))
+    #expect(event.endsAt == nil)
+  }
+
+  /// Docs/Modelling.md, "A custom transform".
+  struct ModellingNotAnOrdinal: Error {}
+  enum ModellingOrdinal: FlexValueTransformer {
+    static func value(from encoded: String) throws -> Int {
+      guard let number = Int(encoded.prefix { $0.isNumber }) else { throw ModellingNotAnOrdinal() }
+      return number
+    }
+    static func encoded(from value: Int) throws -> String { "\(value)th" }
+  }
+  struct ModellingStanding: Codable {
+    @FlexTransformed<ModellingOrdinal> var place: Int
+    @FlexTransformed<FlexTransforms.Trimmed> var team: String
+  }
+
+  @Test func modellingFlexTransformed() throws {
+    let standing = try FlexJSONDecoder().decode(
+      ModellingStanding.self, from: Data(#"{"place": "3rd", "team": "  Lyon "}"#.utf8))
+    #expect(standing.place == 3)
+    #expect(standing.team == "Lyon")
+  }
 }

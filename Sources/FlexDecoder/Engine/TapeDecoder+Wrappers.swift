@@ -1,0 +1,65 @@
+// What the property wrappers of Modelling/ ask of the engine: their value read apart from the
+// error policy (the wrapper decides what a failure becomes), and what they tolerated written
+// into the report.
+
+extension TapeDecoder {
+  /// Runs `body`, a property wrapper's read of its value: plainly, then, if that fails and the
+  /// decoder has coercions, again with them. The recovery pass is set aside meanwhile, so a
+  /// failure reaches the wrapper unrepaired and unrecorded; throws the first failure.
+  func decodeForWrapper<T>(_ body: () throws -> T) throws -> T {
+    let recovery = session.recovery
+    let wasPlain = session.isDecodingPlainlyInRecovery
+    let notesBefore = session.notes.count
+    session.recovery = nil
+    // (Also keeps the plain pass from handing a failed array's prefix to the recovery pass.)
+    session.isDecodingPlainlyInRecovery = true
+    defer {
+      session.recovery = recovery
+      session.isDecodingPlainlyInRecovery = wasPlain
+    }
+    do {
+      return try body()
+    } catch {
+      if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
+      guard !options.coercions.isEmpty, !session.coercionsActive else { throw error }
+      session.coercionsActive = true
+      defer { session.coercionsActive = false }
+      do {
+        return try body()
+      } catch {
+        if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
+      }
+      throw error
+    }
+  }
+
+  /// Records what a wrapper made of `error` at the current path: a `.defaulted` or
+  /// `.droppedElement` note in the report (never thrown: the wrapper's type asked for it).
+  /// `requested` is the type the wrapper read, which words a type mismatch at the value itself.
+  func noteWrapperRepair(_ error: any Error, requested: Any.Type, action: RecoveryAction) {
+    var path = pathStack
+    var (_, message, decodingError) = IssueMessage.describe(error, path: path)
+    if let decodingError {
+      // At the value itself, worded with the type the wrapper read; deeper, at the failing value.
+      let context = decodingError.context
+      if case .typeMismatch = decodingError, context.codingPath.count == path.count {
+        message = IssueMessage.expected(requested, found: foundValue(index))
+      } else if case .keyNotFound(let key, _) = decodingError, context.codingPath.count >= path.count {
+        path = context.codingPath + [key]
+      } else if context.codingPath.count > path.count {
+        path = context.codingPath
+      }
+    }
+    let kind: FlexIssue.Kind
+    switch action {
+    case .substitute, .makeNil:
+      message += "; used the default"
+      kind = .defaulted
+    case .drop:
+      message += "; dropped"
+      kind = .droppedElement
+    }
+    recordNote(kind, path: path, message: message, valueIndex: index, decodingError: decodingError)
+  }
+
+}

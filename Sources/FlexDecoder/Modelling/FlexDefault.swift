@@ -1,0 +1,143 @@
+/// Supplies the value of a ``FlexDefault`` property when its JSON value is missing, `null` or
+/// unusable.
+///
+/// ```swift
+/// enum UnknownStatus: FlexDefaultProvider {
+///   static var defaultValue: Status { .unknown }
+/// }
+/// struct Order: Codable {
+///   @FlexDefault<UnknownStatus> var status: Status
+/// }
+/// ```
+public protocol FlexDefaultProvider {
+  /// The type of the property.
+  associatedtype Value: Codable
+  /// The value used when the JSON has none that decodes.
+  static var defaultValue: Value { get }
+}
+
+/// A property that takes its provider's value when the key is missing, the value is `null`, or
+/// the value cannot be decoded (BetterCodable's `@DefaultCodable`), under any decoder.
+///
+/// ```swift
+/// struct Account: Codable {
+///   @FlexDefaultFalse var isAdmin: Bool
+///   @FlexDefaultEmptyArray<String> var roles: [String]
+/// }
+/// // {} decodes as isAdmin false, roles []
+/// ```
+///
+/// Under FlexJSONDecoder the value is first read with the decoder's coercions (`"yes"` is
+/// `true` under `.standard`), and a value that still fails is reported as a `.defaulted` issue in
+/// `decodeWithReport`'s `issues` (never thrown). A missing key or a `null` is what the wrapper is
+/// for: not reported. Under Foundation's `JSONDecoder` the same rules apply, silently.
+/// Encoding writes the wrapped value.
+@propertyWrapper
+public struct FlexDefault<Provider: FlexDefaultProvider> {
+  /// The decoded value, or the provider's.
+  public var wrappedValue: Provider.Value
+
+  /// A property holding `wrappedValue`.
+  public init(wrappedValue: Provider.Value) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// A property holding the provider's value.
+  public init() {
+    self.wrappedValue = Provider.defaultValue
+  }
+}
+
+// MARK: Codable
+
+extension FlexDefault: Codable {
+  /// Decodes the value, or takes the provider's for `null` or a value that cannot be decoded.
+  public init(from decoder: any Decoder) throws {
+    if try decoder.singleValueContainer().decodeNil() {
+      self.init()
+      return
+    }
+    do {
+      self.init(wrappedValue: try WrapperDecoding.decodeValue(Provider.Value.self, from: decoder))
+    } catch {
+      WrapperDecoding.note(decoder, error, requested: Provider.Value.self, action: .substitute)
+      self.init()
+    }
+  }
+
+  /// Encodes the wrapped value.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(wrappedValue)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// A ``FlexDefault`` property whose key is missing takes its provider's value (the synthesized
+  /// `init(from:)` calls this overload, under any decoder).
+  public func decode<Provider>(_ type: FlexDefault<Provider>.Type, forKey key: Key) throws -> FlexDefault<Provider> {
+    try decodeIfPresent(type, forKey: key) ?? FlexDefault()
+  }
+}
+
+// MARK: Equatable, Hashable, Sendable
+
+extension FlexDefault: Equatable where Provider.Value: Equatable {}
+extension FlexDefault: Hashable where Provider.Value: Hashable {}
+extension FlexDefault: Sendable where Provider.Value: Sendable {}
+
+// MARK: Common defaults
+
+/// The providers behind the `FlexDefault…` shorthands.
+public enum FlexDefaults {
+  /// `false`.
+  public enum False: FlexDefaultProvider {
+    /// `false`.
+    public static var defaultValue: Bool { false }
+  }
+
+  /// `true`.
+  public enum True: FlexDefaultProvider {
+    /// `true`.
+    public static var defaultValue: Bool { true }
+  }
+
+  /// `0`.
+  public enum Zero: FlexDefaultProvider {
+    /// `0`.
+    public static var defaultValue: Int { 0 }
+  }
+
+  /// `""`.
+  public enum EmptyString: FlexDefaultProvider {
+    /// `""`.
+    public static var defaultValue: String { "" }
+  }
+
+  /// `[]`.
+  public enum EmptyArray<Element: Codable>: FlexDefaultProvider {
+    /// `[]`.
+    public static var defaultValue: [Element] { [] }
+  }
+
+  /// `[:]`.
+  public enum EmptyDictionary<Key: Codable & Hashable, Value: Codable>: FlexDefaultProvider {
+    /// `[:]`.
+    public static var defaultValue: [Key: Value] { [:] }
+  }
+}
+
+/// A `Bool` that is `false` when missing, `null` or unusable.
+public typealias FlexDefaultFalse = FlexDefault<FlexDefaults.False>
+/// A `Bool` that is `true` when missing, `null` or unusable.
+public typealias FlexDefaultTrue = FlexDefault<FlexDefaults.True>
+/// An `Int` that is `0` when missing, `null` or unusable.
+public typealias FlexDefaultZero = FlexDefault<FlexDefaults.Zero>
+/// A `String` that is `""` when missing, `null` or unusable.
+public typealias FlexDefaultEmptyString = FlexDefault<FlexDefaults.EmptyString>
+/// An array that is `[]` when missing, `null` or unusable.
+public typealias FlexDefaultEmptyArray<Element: Codable> = FlexDefault<FlexDefaults.EmptyArray<Element>>
+/// A dictionary that is `[:]` when missing, `null` or unusable.
+public typealias FlexDefaultEmptyDictionary<Key: Codable & Hashable, Value: Codable> = FlexDefault<
+  FlexDefaults.EmptyDictionary<Key, Value>
+>
