@@ -100,4 +100,48 @@ extension DocExamplesTests {
     #expect(standing.place == 3)
     #expect(standing.team == "Lyon")
   }
+
+  /// Docs/Modelling.md, "A policy per type".
+  struct ModellingFeed2: Codable {
+    var id: Int
+    var items: [ModellingItem]
+  }
+  struct ModellingItem: Codable, FlexTypeErrorPolicy {
+    static var errorPolicy: FlexJSONDecoder.ErrorPolicy { .useDefaults }
+    var title: String
+    var views: Int
+  }
+
+  @Test func modellingTypeErrorPolicy() throws {
+    let json = #"{"id": 1, "items": [{"title": "a", "views": "n/a"}]}"#
+    let feed = try FlexJSONDecoder.strict().decodeWithReport(ModellingFeed2.self, from: Data(json.utf8))
+    #expect(feed.value.items.map(\.views) == [0])
+    #expect(
+      feed.issues.map(\.description) == [#"items[0].views: expected Int but found the string "n/a"; used the default"#])
+    #expect(throws: DecodingError.self) {
+      try FlexJSONDecoder.strict().decode(
+        ModellingFeed2.self, from: Data(#"{"id": "1", "items": [{"title": "a", "views": "n/a"}]}"#.utf8))
+    }
+  }
+
+  /// Docs/Modelling.md, "After decoding".
+  struct ModellingUser: Codable, FlexDidDecode {
+    var email: String
+    var firstName: String
+    var lastName: String
+    var fullName = ""
+    enum CodingKeys: String, CodingKey { case email, firstName, lastName }
+
+    mutating func didDecode() {
+      email = email.lowercased()
+      fullName = firstName + " " + lastName
+    }
+  }
+
+  @Test func modellingDidDecode() throws {
+    let user = try FlexJSONDecoder().decode(
+      ModellingUser.self, from: Data(#"{"email": "ANN@X.ORG", "firstName": "Ann", "lastName": "Lee"}"#.utf8))
+    #expect(user.email == "ann@x.org")
+    #expect(user.fullName == "Ann Lee")
+  }
 }

@@ -23,6 +23,9 @@ final class DecodeSession: PoolableSession {
   @exclusivity(unchecked) private(set) var plainPassWork: ReusableValues?
   /// Set while the recovery pass tries a ``ScalarTree`` plainly.
   @exclusivity(unchecked) var isDecodingPlainlyInRecovery = false
+  /// Set when an error left a value of a ``FlexTypeErrorPolicy`` type: under `.failFast` the
+  /// recovery pass then runs, to decode that value under its type's policy.
+  @exclusivity(unchecked) var failedInTypeWithPolicy = false
   /// Set while a failed call is retried with the decoder's coercions.
   @exclusivity(unchecked) var coercionsActive = false
   /// How many coercions were applied so far.
@@ -177,6 +180,7 @@ final class DecodeSession: PoolableSession {
     if plainPassWork != nil { plainPassWork = nil }
     coercionsActive = false
     coercionsApplied = 0
+    failedInTypeWithPolicy = false
     // A messy document's notes or tracked containers can be many: keep small buffers only.
     if !notes.isEmpty {
       if notes.capacity > 64 { notes = [] } else { notes.removeAll(keepingCapacity: true) }

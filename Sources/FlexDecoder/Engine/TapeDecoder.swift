@@ -25,6 +25,10 @@ struct TypeTraits: Sendable {
   let isDirectDictionary: Bool
   /// The type's declared initial values, if it is ``FlexDeclaredDefaults``.
   let declaredDefaults: DeclaredDefaults?
+  /// Whether the type conforms to ``FlexDidDecode``.
+  let hasDidDecode: Bool
+  /// The type's own error policy (``FlexTypeErrorPolicy``), if any.
+  let errorPolicy: FlexJSONDecoder.ErrorPolicy?
 
   private static let cache = ProcessTypeCache<TypeTraits>()
 
@@ -36,14 +40,16 @@ struct TypeTraits: Sendable {
       guard type is any _FlexTypeCustomization.Type else {
         return TypeTraits(
           keyMapping: nil, isValidatable: false, checksKeyMapping: false, isDirectDictionary: isDirectDictionary,
-          declaredDefaults: nil)
+          declaredDefaults: nil, hasDidDecode: false, errorPolicy: nil)
       }
       let keyMapping = (type as? any FlexKeyMapping.Type)?.keyMapping
+      let errorPolicy = (type as? any FlexTypeErrorPolicy.Type)?.errorPolicy
       return TypeTraits(
         keyMapping: keyMapping, isValidatable: type is any FlexValidatable.Type,
         checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass),
         isDirectDictionary: isDirectDictionary,
-        declaredDefaults: (type as? any FlexDeclaredDefaults.Type).map { DeclaredDefaults($0) })
+        declaredDefaults: (type as? any FlexDeclaredDefaults.Type).map { DeclaredDefaults($0) },
+        hasDidDecode: type is any FlexDidDecode.Type, errorPolicy: errorPolicy)
     }
   }
 }
@@ -278,7 +284,7 @@ final class TapeDecoder: Decoder {
     index = valueIndex
     defer { index = savedIndex }
     let trackedBefore = session.trackedContainers.count
-    let value: T
+    var value: T
     do {
       if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
         value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
@@ -293,13 +299,23 @@ final class TapeDecoder: Decoder {
       if session.trackedContainers.count > trackedBefore {
         session.trackedContainers.removeSubrange(trackedBefore...)
       }
+      if traits.errorPolicy != nil { session.failedInTypeWithPolicy = true }
       throw error
     }
     if session.trackedContainers.count > trackedBefore {
       try checkUnknownKeys(since: trackedBefore)
     }
+    if traits.hasDidDecode { runDidDecode(&value) }
     if traits.isValidatable { try validate(value, at: valueIndex) }
     return value
+  }
+
+  /// Runs ``FlexDidDecode/didDecode()`` on `value`.
+  @inline(never)
+  func runDidDecode<T>(_ value: inout T) {
+    guard var adjusted = value as? any FlexDidDecode else { return }
+    adjusted.didDecode()
+    if let adjusted = adjusted as? T { value = adjusted }
   }
 
   /// Runs ``FlexValidatable/validate()`` on `value` once per value and type in a decode: a value

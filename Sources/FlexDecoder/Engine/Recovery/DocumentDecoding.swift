@@ -26,9 +26,11 @@ struct DocumentDecoding {
       // `validate()` runs once per value: the recovery pass keeps the plain pass's outcomes.
       let validations = plainSession!.validationsIfAny
       let finished = plainSession!.plainPassWork
+      let failedInTypeWithPolicy = plainSession!.failedInTypeWithPolicy
       pool.recycle(&plainSession)
-      // Under `.failFast` the recovery pass can only apply coercions.
-      guard options.errorPolicy != .failFast || !options.coercions.isEmpty else {
+      // Under `.failFast` the recovery pass can only apply coercions, or the policy of a type that
+      // has its own (when the error came out of one: else JSONDecoder's error is thrown as is).
+      guard options.errorPolicy != .failFast || !options.coercions.isEmpty || failedInTypeWithPolicy else {
         throw ValidationFailure.unwrapped(error)
       }
       return try decodeRecovering(type, validations: validations, finished: finished, issues: &issues)
@@ -60,7 +62,7 @@ struct DocumentDecoding {
       valueIndex = try keyPath.map { try decoder.walk($0, from: 0) } ?? 0
     } catch {
       let path = Self.codingPath(of: error)
-      let placeholder = options.errorPolicy == .useDefaults ? decoder.placeholder(type, path: path) : nil
+      let placeholder = topPolicy(type) == .useDefaults ? decoder.placeholder(type, path: path) : nil
       guard let placeholder else { throw error }
       decoder.record(error, path: path, valueIndex: nil, action: .substitute)
       return try finish(placeholder, type, session: session, recovery: recovery, issues: &issues)
@@ -69,7 +71,7 @@ struct DocumentDecoding {
     do {
       // The top-level value is the engine's call: under `.useDefaults` a value that cannot be
       // repaired inside becomes its type's placeholder.
-      let policy = options.errorPolicy
+      let policy = topPolicy(type)
       value = try decoder.recoveringCall(
         recovery, site: nil, type: type, path: decoder.pathStack, valueIndex: valueIndex,
         replacement: { path in
@@ -85,7 +87,7 @@ struct DocumentDecoding {
       // Nothing below could repair it: under `.useDefaults` the type's placeholder, else what
       // was collected, with this problem if it is not listed yet.
       let path = Self.codingPath(of: error)
-      let placeholder = options.errorPolicy == .useDefaults ? decoder.placeholder(type, path: []) : nil
+      let placeholder = topPolicy(type) == .useDefaults ? decoder.placeholder(type, path: []) : nil
       if recovery.failure?.isReported != true {
         decoder.record(error, path: path, valueIndex: nil, action: placeholder == nil ? nil : .substitute)
       }
@@ -94,6 +96,11 @@ struct DocumentDecoding {
       throw Self.failure(problems: problems, typeName: "\(representedType(of: type))")
     }
     return try finish(value, type, session: session, recovery: recovery, issues: &issues)
+  }
+
+  /// The policy for the top-level value as a whole: its type's own, if it has one.
+  private func topPolicy<T: Decodable>(_ type: T.Type) -> FlexJSONDecoder.ErrorPolicy {
+    (type as? any FlexTypeErrorPolicy.Type)?.errorPolicy ?? options.errorPolicy
   }
 
   /// Whether an issue makes `.collectAll` throw: a problem, or an unknown key under
@@ -114,7 +121,7 @@ struct DocumentDecoding {
     _ value: T, _ type: T.Type, session: DecodeSession, recovery: RecoveryState, issues: inout [FlexIssue]
   ) throws -> T {
     let all = recovery.orderedIssues(mergedWith: session.notes)
-    if options.errorPolicy == .collectAll, all.contains(where: isProblem) {
+    if options.errorPolicy == .collectAll || recovery.collectedProblems, all.contains(where: isProblem) {
       throw Self.failure(problems: all.filter(isProblem), typeName: "\(representedType(of: type))")
     }
     issues += all

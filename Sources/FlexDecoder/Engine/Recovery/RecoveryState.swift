@@ -100,7 +100,12 @@ final class PendingFailure {
 
 /// The state of the recovery pass.
 final class RecoveryState {
-  let policy: FlexJSONDecoder.ErrorPolicy
+  /// The policy in force: the decoder's, or inside a value of a ``FlexTypeErrorPolicy`` type,
+  /// the type's.
+  @exclusivity(unchecked) var policy: FlexJSONDecoder.ErrorPolicy
+  /// Whether a problem was recorded under `.collectAll`: then the decode throws its problems,
+  /// whatever the decoder's policy.
+  @exclusivity(unchecked) private(set) var collectedProblems = false
   /// Calls known to let their errors through the code that made them.
   @exclusivity(unchecked) private(set) var escapingSites = CallSiteSet()
   /// The values being decoded, outermost first.
@@ -137,6 +142,7 @@ final class RecoveryState {
 
   /// Records an issue.
   func record(_ issue: FlexIssue, at offset: Int) {
+    if policy == .collectAll && issue.kind.isProblem { collectedProblems = true }
     issues.append((offset, issue))
   }
 

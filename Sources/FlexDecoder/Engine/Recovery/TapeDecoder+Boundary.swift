@@ -33,18 +33,23 @@ extension TapeDecoder {
     let startGeneration = recovery.begin()
     recovery.frames.append(RecoveryFrame(requester: requester, startGeneration: startGeneration))
     defer { recovery.frames.removeLast() }
+    // Problems inside a type with its own policy are handled under it.
+    let enclosingPolicy = recovery.policy
+    if let declared = traits.errorPolicy { recovery.policy = declared }
+    defer { recovery.policy = enclosingPolicy }
     let trackedBefore = session.trackedContainers.count
     let issuesBefore = recovery.issueCount
     let notesBefore = session.notes.count
     let pathDepth = pathStack.count
     while true {
       do {
-        let value = try decodeBodyRecovering(type, at: valueIndex, collection: collection)
+        var value = try decodeBodyRecovering(type, at: valueIndex, collection: collection)
         // A failure still pending was caught inside the value.
         recovery.failure = nil
         if session.trackedContainers.count > trackedBefore {
           try checkUnknownKeys(since: trackedBefore)
         }
+        if traits.hasDidDecode { runDidDecode(&value) }
         if traits.isValidatable { try validate(value, at: valueIndex) }
         // Worth keeping for a re-decode of the value that asked for it.
         if recovery.generation &- startGeneration >= ReusableValues.minimumCalls && recovery.depth > 1 {
