@@ -652,3 +652,23 @@ struct IssuePathSpellingTests {
     #expect(error.issues.map(\.path) == ["line_items[1].unit_price", "customer_notes.someKey"])
   }
 }
+
+/// The default of a missing or bad `Date` under `.useDefaults`: `Date`'s own zero, 2001-01-01.
+@Suite("Date defaults")
+struct DateDefaultTests {
+  struct Post: Codable, Equatable {
+    var title: String
+    var publishedAt: Date
+    var updated: [Date]
+  }
+
+  @Test func missingAndBadDatesDefaultToTheReferenceDate() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = .useDefaults
+    decoder.dateDecodingStrategy = .iso8601
+    let result = try decoder.decodeWithReport(Post.self, from: Data(#"{"title": "a", "updated": ["soon"]}"#.utf8))
+    #expect(result.value == Post(title: "a", publishedAt: Date(timeIntervalSinceReferenceDate: 0), updated: []))
+    #expect(result.value.publishedAt == Date(timeIntervalSince1970: 978_307_200))
+    #expect(result.issues.map(\.path) == ["publishedAt", "updated[0]"])
+  }
+}

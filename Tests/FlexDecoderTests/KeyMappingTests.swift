@@ -560,3 +560,44 @@ struct KeyMappingProgrammerErrorTests {
     #expect(issues.contains { $0.message.contains(#"maps "bookId", which is not one of its coding keys"#) })
   }
 }
+
+/// Dotted candidates: a path that finds nothing is tried as one literal key; a candidate with an
+/// empty component is only a literal key (YYModel's reading).
+@Suite("Dotted keys")
+struct DottedKeyTests {
+  struct Record: Codable, Equatable, FlexKeyMapping {
+    var version: String
+    var ext: String
+    var size: Int
+    static let keyMapping: FlexKeyMap = ["version": "meta.version", "ext": ".ext", "size": "a..b"]
+  }
+
+  @Test func aPathThatFindsNothingTriesTheLiteralKey() throws {
+    let json = #"{"meta.version": "2", ".ext": "png", "a..b": 3}"#
+    let result = try FlexJSONDecoder().decodeWithReport(Record.self, from: Data(json.utf8))
+    #expect(result.value == Record(version: "2", ext: "png", size: 3))
+    #expect(result.issues.isEmpty)
+  }
+
+  @Test func thePathWinsOverTheLiteralKey() throws {
+    let json = #"{"meta.version": "literal", "meta": {"version": "path"}, ".ext": "png", "a..b": 3}"#
+    #expect(try FlexJSONDecoder().decode(Record.self, from: Data(json.utf8)).version == "path")
+  }
+
+  @Test func aCandidateWithAnEmptyComponentIsNotAPath() throws {
+    // {"": {"ext": …}} would be the path reading of ".ext".
+    let json = #"{"meta": {"version": "1"}, "": {"ext": "png"}, "a": {"": {"b": 3}}}"#
+    let error = try #require(throws: FlexDecodingError.self) {
+      try FlexJSONDecoder().decode(Record.self, from: Data(json.utf8))
+    }
+    #expect(error.issues.map(\.path) == ["ext", "size"])
+    #expect(error.issues.map(\.kind) == [.keyNotFound, .keyNotFound])
+  }
+
+  @Test func encodingWritesALiteralKeyForAnEmptyComponent() throws {
+    let encoder = FlexJSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let text = try encoder.encodeToString(Record(version: "2", ext: "png", size: 3))
+    #expect(text == #"{".ext":"png","a..b":3,"meta":{"version":"2"}}"#)
+  }
+}

@@ -315,12 +315,17 @@ extension ObjectLookup {
     return firstNull
   }
 
-  /// Follows a key path from this object. Keys compare exactly (no key strategy); a component of
-  /// digits indexes an array.
+  /// Follows a key path from this object, else looks its whole text up as one key (see
+  /// ``FlexKeyPath``). Keys compare exactly (no key strategy); a component of digits indexes an
+  /// array.
   func resolve(_ path: FlexKeyPath) -> Int? {
     var current = objectIndex
     for component in path.components {
-      guard let next = step(from: current, component) else { return nil }
+      guard let next = step(from: current, component) else {
+        guard let literal = path.literal, let found = step(from: objectIndex, literal) else { return nil }
+        if usedValueIndices != nil { usedValueIndices!.insert(found) }
+        return found
+      }
       // The member a key path goes through is used, for unknown-key reports.
       if current == objectIndex, usedValueIndices != nil { usedValueIndices!.insert(next) }
       current = next

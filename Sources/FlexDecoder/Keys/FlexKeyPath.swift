@@ -1,7 +1,9 @@
 /// One candidate of a ``FlexKeyMap``: a literal key, or a dotted path into nested values.
 ///
 /// Components are split on `.`; `\.` is a literal dot. A component made of digits indexes an
-/// array (and is an ordinary key when it meets an object): `"images.0.url"`.
+/// array (and is an ordinary key when it meets an object): `"images.0.url"`. A path that leads
+/// nowhere is tried as one literal key too (`"a.b"` finds `{"a.b": 1}`), and a candidate with an
+/// empty component (`".ext"`, `"a..b"`, `"a."`) is only a literal key, as YYModel reads them.
 struct FlexKeyPath: Sendable, Hashable, CustomStringConvertible {
   /// One step of the path.
   struct Component: Sendable, Hashable {
@@ -23,6 +25,9 @@ struct FlexKeyPath: Sendable, Hashable, CustomStringConvertible {
   let text: String
   /// The steps, at least one.
   let components: [Component]
+  /// For a path of several steps: the whole candidate as one key (dots included), tried when the
+  /// path finds nothing.
+  let literal: Component?
 
   /// Parses `text`; a candidate without an unescaped `.` is a single literal key.
   init(_ text: String) {
@@ -46,7 +51,19 @@ struct FlexKeyPath: Sendable, Hashable, CustomStringConvertible {
     }
     if escaping { current.append("\\") }
     components.append(Component(current))
-    self.components = components
+    guard components.count > 1 else {
+      self.components = components
+      self.literal = nil
+      return
+    }
+    let literal = Component(components.map(\.key).joined(separator: "."))
+    if components.contains(where: { $0.key.isEmpty }) {
+      self.components = [literal]
+      self.literal = nil
+    } else {
+      self.components = components
+      self.literal = literal
+    }
   }
 
   /// Whether the candidate is a single key rather than a path.

@@ -58,7 +58,8 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
     case is UInt16.Type: return UInt16(0) as? T
     case is UInt32.Type: return UInt32(0) as? T
     case is UInt64.Type: return UInt64(0) as? T
-    case is Date.Type: return Date(timeIntervalSince1970: 0) as? T
+    // Date's own zero (2001-01-01), what the lenient libraries give, not 1970.
+    case is Date.Type: return Date(timeIntervalSinceReferenceDate: 0) as? T
     case is UUID.Type: return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) as? T
     case is Data.Type: return Data() as? T
     case is Decimal.Type: return Decimal(0) as? T
