@@ -54,18 +54,18 @@ struct CoercionTests {
       let decoder = FlexJSONDecoder()
       decoder.coercions = enabled.option
       let succeeded = (try? sample.decode(decoder)) != nil
-      #expect(succeeded == (sample.option == enabled.option), "\(sample) with only \(enabled) enabled")
+      #expect(succeeded == sample.family.contains(enabled.option), "\(sample) with only \(enabled) enabled")
     }
   }
 
   @Test(arguments: CoercionSample.all)
   func eachCoercionCanBeSwitchedOff(sample: CoercionSample) throws {
     let decoder = FlexJSONDecoder()
-    decoder.coercions = FlexCoercions.all.subtracting(sample.option)
+    decoder.coercions = FlexCoercions.all.subtracting(sample.family)
     let error = try requireDecodingError { try sample.decode(decoder) }
     let summary = DecodingErrorSummary(error)
-    #expect(summary.kind == .typeMismatch)
-    #expect(summary.path.first == "value")
+    #expect(summary.kind == sample.failure)
+    #expect(summary.path.first == sample.failurePath)
   }
 
   @Test(arguments: CoercionSample.all)
@@ -407,15 +407,27 @@ extension CoercionTests {
     let name: String
     let option: FlexCoercions
     let json: String
+    /// The options that each make the sample decode (the float-to-integer pair both do).
+    let family: FlexCoercions
+    /// What the sample fails with when none of `family` is on, and the first key of its path
+    /// (none for a number out of range: JSONDecoder reports it with an empty path).
+    let failure: DecodingErrorSummary.Kind
+    let failurePath: String?
     private let decodeFlex: @Sendable (_ json: Data, _ decoder: FlexJSONDecoder) throws -> Void
     private let decodeFoundation: @Sendable (_ json: Data) throws -> Void
 
     var testDescription: String { name }
 
-    init<T: Decodable & SendableMetatype>(_ name: String, _ option: FlexCoercions, _ type: T.Type, _ json: String) {
+    init<T: Decodable & SendableMetatype>(
+      _ name: String, _ option: FlexCoercions, _ type: T.Type, _ json: String, family: FlexCoercions? = nil,
+      failure: DecodingErrorSummary.Kind = .typeMismatch, failurePath: String? = "value"
+    ) {
       self.name = name
       self.option = option
       self.json = json
+      self.family = family ?? option
+      self.failure = failure
+      self.failurePath = failurePath
       decodeFlex = { _ = try $1.decode(Box<T>.self, from: $0) }
       decodeFoundation = { _ = try JSONDecoder().decode(Box<T>.self, from: $0) }
     }
@@ -431,7 +443,30 @@ extension CoercionTests {
       CoercionSample("boolToNumber", .boolToNumber, Int.self, #"{"value": true}"#),
       CoercionSample("jsonStringToValue", .jsonStringToValue, [Int].self, #"{"value": "[1]"}"#),
       CoercionSample("singleToArray", .singleToArray, [Int].self, #"{"value": 1}"#),
+      CoercionSample("boolToString", .boolToString, String.self, #"{"value": true}"#),
+      CoercionSample(
+        "truncatingFloatToInteger", .truncatingFloatToInteger, Int.self, #"{"value": 1.5}"#, family: floatToInteger,
+        failure: .dataCorrupted, failurePath: nil),
+      CoercionSample(
+        "roundingFloatToInteger", .roundingFloatToInteger, Int.self, #"{"value": 2.5}"#, family: floatToInteger,
+        failure: .dataCorrupted, failurePath: nil),
+      CoercionSample("letterToBool", .letterToBool, Bool.self, #"{"value": "y"}"#),
+      CoercionSample("nullStrings", .nullStrings, OptionalCount.self, #"{"value": {"count": "<null>"}}"#),
+      CoercionSample(
+        "caseInsensitiveEnums", .caseInsensitiveEnums, Shade.self, #"{"value": "DARK"}"#, failure: .dataCorrupted),
     ]
+
+    private static let floatToInteger: FlexCoercions = [.truncatingFloatToInteger, .roundingFloatToInteger]
+  }
+
+  /// For the `.nullStrings` sample: an optional read with `decodeIfPresent`.
+  struct OptionalCount: Decodable {
+    var count: Int?
+  }
+
+  /// For the `.caseInsensitiveEnums` sample.
+  enum Shade: String, Decodable, CaseIterable {
+    case dark, light
   }
 }
 

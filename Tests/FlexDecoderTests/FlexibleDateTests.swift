@@ -161,12 +161,47 @@ struct FlexibleDateTests {
     #expect(error.issues.allSatisfy { $0.kind == .dataCorrupted })
     #expect(
       error.issues.first?.message
-        == "expected a date (ISO 8601, yyyy-MM-dd, yyyy-MM-dd HH:mm:ss or seconds since 1970)")
+        == "expected a date (ISO 8601, yyyy-MM-dd, yyyy-MM-dd HH:mm:ss, RFC 2822 or seconds since 1970)")
 
     let result = try decoder(.useDefaults).decodeWithReport([Stamp].self, from: Data(json.utf8))
     // The default date is Date's own zero, 2001-01-01.
     #expect(
       result.value.map(\.when) == [1_714_521_600, 978_307_200, 978_307_200].map(Date.init(timeIntervalSince1970:)))
     #expect(result.issues.map(\.kind) == [.defaulted, .defaulted])
+  }
+
+  // MARK: Month names
+
+  @Test(arguments: [
+    (#""Wed, 01 May 2024 12:30:00 +0000""#, 1_714_566_600.0),
+    (#""01 May 2024 12:30:00 GMT""#, 1_714_566_600),
+    (#""Wed, 1 May 2024 14:30 +0200""#, 1_714_566_600),
+    (#""1 may 2024 07:00:00 -0530""#, 1_714_566_600),
+    (#""Wed May 01 12:30:00 +0000 2024""#, 1_714_566_600),
+    (#""Thu Feb 29 00:00:00 +0000 2024""#, 1_709_164_800),
+  ])
+  func readsRFC2822AndTwitterDates(json: String, expected: TimeInterval) throws {
+    #expect(try decodes(json, to: expected))
+  }
+
+  @Test(arguments: [
+    ("Wed, 01 May 2024 12:30:00 +0200", "EEE, dd MMM yyyy HH:mm:ss Z"),
+    ("Sat Apr 27 23:59:58 -0700 2024", "EEE MMM dd HH:mm:ss Z yyyy"),
+  ])
+  func namedMonthDatesAreTheInstantsFoundationReads(text: String, pattern: String) throws {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = pattern
+    let foundation = try #require(formatter.date(from: text))
+    #expect(try decodes("\"\(text)\"", to: foundation.timeIntervalSince1970))
+  }
+
+  @Test(arguments: [
+    #""Wed, 32 May 2024 12:30:00 +0000""#, #""Wed, 01 Foo 2024 12:30:00 +0000""#,
+    #""Wed, 01 May 2024 24:30:00 +0000""#, #""Wed, 01 May 2024 12:30:00 +00""#, #""Fri Feb 30 00:00:00 +0000 2024""#,
+    #""May 2024""#,
+  ])
+  func rejectsMalformedNamedMonthDates(json: String) {
+    #expect(throws: DecodingError.self) { try decodes(json, to: 0) }
   }
 }

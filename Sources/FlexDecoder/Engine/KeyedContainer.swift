@@ -179,8 +179,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       action: lookup.declaredDefaults == nil ? .makeNil : .substitute,
       failsPlainly: decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
       replacement: { _ in declaredDefault(type, forKey: key) }
-    ) {
-      try unwrap(valueIndex, codingPath + [key])
+    ) { () -> T? in
+      if decoder.coercions.contains(.nullStrings), decoder.isNullString(at: valueIndex, path: codingPath + [key]) {
+        return nil
+      }
+      return try unwrap(valueIndex, codingPath + [key])
     }
   }
 

@@ -20,8 +20,12 @@ extension TapeDecoder {
     case .true: return true
     case .false: return false
     // `null` is a type mismatch for Bool, as in JSONDecoder (not `valueNotFound`).
-    case .string where coercions.contains(.stringToBool):
-      if let value = StringCoercion.bool(from: tape.string(at: valueIndex)) {
+    case .string where !coercions.isDisjoint(with: [.stringToBool, .letterToBool]):
+      let text = tape.string(at: valueIndex)
+      let value =
+        (coercions.contains(.stringToBool) ? StringCoercion.bool(from: text) : nil)
+        ?? (coercions.contains(.letterToBool) ? StringCoercion.bool(fromLetter: text) : nil)
+      if let value {
         noteCoercion(at: valueIndex, to: Bool.self, path: path())
         return value
       }
@@ -47,6 +51,12 @@ extension TapeDecoder {
     case .number where coercions.contains(.numberToString):
       noteCoercion(at: valueIndex, to: String.self, path: path())
       return tape.numberText(at: valueIndex)
+    case .true where coercions.contains(.boolToString):
+      noteCoercion(at: valueIndex, to: String.self, path: path())
+      return "true"
+    case .false where coercions.contains(.boolToString):
+      noteCoercion(at: valueIndex, to: String.self, path: path())
+      return "false"
     default: throw typeMismatch(String.self, at: valueIndex, path: path())
     }
   }
@@ -67,7 +77,13 @@ extension TapeDecoder {
   ) throws -> T {
     switch tape[valueIndex].kind {
     case .number:
-      guard let value = integerValue(at: valueIndex, as: type) else { throw numberOutOfRange(type, at: valueIndex) }
+      guard let value = integerValue(at: valueIndex, as: type) else {
+        if coercions.convertsFloatToInteger, let value = convertedFloat(doubleValue(at: valueIndex), as: type) {
+          noteCoercion(at: valueIndex, to: type, path: path())
+          return value
+        }
+        throw numberOutOfRange(type, at: valueIndex)
+      }
       return value
     case .null:
       throw valueNotFound(type, path: path())
@@ -145,15 +161,26 @@ extension TapeDecoder {
     throw typeMismatch(Float.self, at: valueIndex, path: path())
   }
 
-  /// `.stringToNumber`: the integer the string at `valueIndex` holds, if it fits `T`.
+  /// `.stringToNumber`: the integer the string at `valueIndex` holds, if it fits `T` (with a
+  /// fraction, truncated or rounded under those coercions).
   private func coercedInteger<T: FixedWidthInteger>(at valueIndex: Int, as type: T.Type) -> T? {
-    withStringBytes(at: valueIndex) { bytes in
+    let convertsFloat = coercions.convertsFloatToInteger
+    return withStringBytes(at: valueIndex) { bytes in
       StringCoercion.withNumberText(in: bytes) { text, isInteger in
-        isInteger
-          ? NumberParsing.integer(fromIntegerText: text, as: type)
-          : NumberParsing.integer(fromDecimalText: text, as: type)
+        if isInteger { return NumberParsing.integer(fromIntegerText: text, as: type) }
+        if let exact = NumberParsing.integer(fromDecimalText: text, as: type) { return exact }
+        return convertsFloat ? convertedFloat(NumberParsing.double(fromNumberText: text), as: type) : nil
       }
     }
+  }
+
+  /// `.truncatingFloatToInteger` / `.roundingFloatToInteger`: `value` made an integer, if the
+  /// result fits `T`.
+  private func convertedFloat<T: FixedWidthInteger>(_ value: Double?, as type: T.Type) -> T? {
+    guard let value, value.isFinite else { return nil }
+    let rule: FloatingPointRoundingRule =
+      coercions.contains(.roundingFloatToInteger) ? .toNearestOrAwayFromZero : .towardZero
+    return T(exactly: value.rounded(rule))
   }
 
   /// `body` over the UTF-8 bytes of the string at `valueIndex`: in place when it has no escapes,
@@ -182,6 +209,13 @@ extension TapeDecoder {
   /// With `reportsCoercions`, notes that the value at `valueIndex` was coerced to `type`:
   /// `coerced string "42" to Int`.
   func noteCoercion(at valueIndex: Int, to type: Any.Type, path: @autoclosure () -> [any CodingKey]) {
+    noteCoercion(at: valueIndex, toDescription: "\(type)", path: path())
+  }
+
+  /// ``noteCoercion(at:to:path:)`` with the target described in words (`null`).
+  func noteCoercion(
+    at valueIndex: Int, toDescription target: @autoclosure () -> String, path: @autoclosure () -> [any CodingKey]
+  ) {
     session.coercionsApplied &+= 1
     guard options.reportsCoercions else { return }
     let entry = tape[valueIndex]
@@ -195,6 +229,38 @@ extension TapeDecoder {
     case .array: source = "a single value"
     case .object: source = "an object"
     }
-    recordNote(.coerced, path: path(), message: "coerced \(source) to \(type)", valueIndex: valueIndex)
+    recordNote(.coerced, path: path(), message: "coerced \(source) to \(target())", valueIndex: valueIndex)
+  }
+}
+
+// MARK: Looser values
+
+extension TapeDecoder {
+  /// `.nullStrings`: whether the value at `valueIndex` is a string that spells null (noted as a
+  /// coercion when it is).
+  func isNullString(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) -> Bool {
+    guard tape[valueIndex].kind == .string, tape[valueIndex].length <= 6,
+      StringCoercion.isNull(tape.string(at: valueIndex))
+    else { return false }
+    noteCoercion(at: valueIndex, toDescription: "null", path: path())
+    return true
+  }
+
+  /// `.caseInsensitiveEnums`: the case of the `CaseIterable` enum `T` whose `String` raw value
+  /// equals the string at `valueIndex` ignoring case, if exactly one does.
+  @inline(never)
+  func caseInsensitiveEnumCase<T>(_ type: T.Type, at valueIndex: Int) -> T? {
+    guard tape[valueIndex].kind == .string, let caseIterable = type as? any CaseIterable.Type else { return nil }
+    let text = tape.string(at: valueIndex).lowercased()
+    let matches = Self.allCases(of: caseIterable).filter {
+      ((($0 as? any RawRepresentable)?.rawValue as? String)?.lowercased()) == text
+    }
+    guard matches.count == 1, let match = matches[0] as? T else { return nil }
+    noteCoercion(at: valueIndex, to: T.self, path: pathStack)
+    return match
+  }
+
+  private static func allCases<C: CaseIterable>(of type: C.Type) -> [Any] {
+    Array(type.allCases)
   }
 }

@@ -105,7 +105,8 @@ extension TapeDecoder {
           throw DecodingError.dataCorrupted(
             DecodingError.Context(
               codingPath: pathStack,
-              debugDescription: "Expected a date (ISO 8601, yyyy-MM-dd, yyyy-MM-dd HH:mm:ss or seconds since 1970)."))
+              debugDescription:
+                "Expected a date (ISO 8601, yyyy-MM-dd, yyyy-MM-dd HH:mm:ss, RFC 2822 or seconds since 1970)."))
         }
         return date
       case .null:

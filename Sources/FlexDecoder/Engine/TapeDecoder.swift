@@ -300,6 +300,11 @@ final class TapeDecoder: Decoder {
         session.trackedContainers.removeSubrange(trackedBefore...)
       }
       if traits.errorPolicy != nil { session.failedInTypeWithPolicy = true }
+      if session.coercionsActive, options.coercions.contains(.caseInsensitiveEnums),
+        let value = caseInsensitiveEnumCase(type, at: valueIndex)
+      {
+        return value
+      }
       throw error
     }
     if session.trackedContainers.count > trackedBefore {

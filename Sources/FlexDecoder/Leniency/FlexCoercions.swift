@@ -38,11 +38,40 @@ public struct FlexCoercions: OptionSet, Sendable, Hashable {
   /// `["a"]` into `[String]`.
   public static let singleToArray = FlexCoercions(rawValue: 1 << 6)
 
+  /// `true` and `false` where a `String` is expected become `"true"` and `"false"`. Off in
+  /// `.standard`: a flag read as text is more often a modelling mistake than API drift.
+  public static let boolToString = FlexCoercions(rawValue: 1 << 7)
+  /// A number with a fraction where an integer is expected is truncated toward zero: `1.9` → 1,
+  /// `-1.9` → -1 (also in a string under `stringToNumber`). Range-checked. Off in `.standard`:
+  /// it loses data.
+  public static let truncatingFloatToInteger = FlexCoercions(rawValue: 1 << 8)
+  /// A number with a fraction where an integer is expected is rounded to the nearest, halves away
+  /// from zero: `1.5` → 2, `1.4` → 1 (also in a string under `stringToNumber`). Range-checked; wins
+  /// over `truncatingFloatToInteger` when both are set. Off in `.standard`: it loses data.
+  public static let roundingFloatToInteger = FlexCoercions(rawValue: 1 << 9)
+  /// The one-letter strings `"y"`, `"t"` (true) and `"n"`, `"f"` (false), any case, where a
+  /// `Bool` is expected. Off in `.standard`: single letters are too easily something else.
+  public static let letterToBool = FlexCoercions(rawValue: 1 << 10)
+  /// The strings `"<null>"`, `"null"`, `"nil"` and `"NULL"` (any case) where an optional of
+  /// another type is expected read as `null`: `"price": "<null>"` decodes `nil` into `Double?`
+  /// (a `String?` keeps the text, which is a valid string). Off in `.standard`: those strings are
+  /// text for a `String`.
+  public static let nullStrings = FlexCoercions(rawValue: 1 << 11)
+  /// The raw value of a `String` enum that is `CaseIterable` matched ignoring case: `"ACTIVE"`
+  /// is `.active` (`rawValue` `"active"`). Off in `.standard`: two cases may differ only by case.
+  public static let caseInsensitiveEnums = FlexCoercions(rawValue: 1 << 12)
+
   /// The default: `numberToString`, `stringToNumber`, `stringToBool`, `numberToBool`.
   public static let standard: FlexCoercions = [.numberToString, .stringToNumber, .stringToBool, .numberToBool]
   /// Every coercion.
   public static let all: FlexCoercions = [
     .numberToString, .stringToNumber, .stringToBool, .numberToBool, .boolToNumber, .jsonStringToValue,
-    .singleToArray,
+    .singleToArray, .boolToString, .truncatingFloatToInteger, .roundingFloatToInteger, .letterToBool, .nullStrings,
+    .caseInsensitiveEnums,
   ]
+
+  /// Whether a number with a fraction may become an integer.
+  var convertsFloatToInteger: Bool {
+    !isDisjoint(with: [.truncatingFloatToInteger, .roundingFloatToInteger])
+  }
 }

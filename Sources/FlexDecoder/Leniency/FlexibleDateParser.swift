@@ -36,7 +36,10 @@ enum FlexibleDateParser {
       let month = scanner.number(digits: 2), scanner.skip("-"),
       let day = scanner.number(digits: 2),
       (1...12).contains(month), (1...GregorianDays.daysIn(month: month, year: year)).contains(day)
-    else { return nil }
+    else {
+      return NamedMonthDateParser.date(
+        from: String(decoding: UnsafeRawBufferPointer(rebasing: text[start..<end]), as: UTF8.self))
+    }
     var seconds = Double(GregorianDays.daysSince1970(year: year, month: month, day: day)) * 86_400
     if scanner.isAtEnd { return Date(timeIntervalSince1970: seconds) }
 

@@ -59,6 +59,23 @@ enum StringCoercion {
   }
 
   /// `"true"`, `"yes"`, `"1"` → `true`; `"false"`, `"no"`, `"0"` → `false` (any case, trimmed).
+  /// `.letterToBool`: `"y"`/`"t"` and `"n"`/`"f"`, any case, surrounding spaces ignored.
+  static func bool(fromLetter string: String) -> Bool? {
+    switch string.trimmingASCIIWhitespace().lowercased() {
+    case "y", "t": return true
+    case "n", "f": return false
+    default: return nil
+    }
+  }
+
+  /// `.nullStrings`: whether `string` spells null (`"<null>"`, `"null"`, `"nil"`, any case).
+  static func isNull(_ string: some StringProtocol) -> Bool {
+    switch string.lowercased() {
+    case "<null>", "null", "nil": return true
+    default: return false
+    }
+  }
+
   static func bool(from string: String) -> Bool? {
     switch string.trimmingASCIIWhitespace().lowercased() {
     case "true", "yes", "1": return true

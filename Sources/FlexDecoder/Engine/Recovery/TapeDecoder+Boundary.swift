@@ -62,6 +62,12 @@ extension TapeDecoder {
         if session.trackedContainers.count > trackedBefore {
           session.trackedContainers.removeSubrange(trackedBefore...)
         }
+        if session.coercionsActive, options.coercions.contains(.caseInsensitiveEnums), !(error is RecoveryStop),
+          let value = caseInsensitiveEnumCase(type, at: valueIndex)
+        {
+          recovery.failure = nil
+          return value
+        }
         guard !(error is RecoveryStop),
           recovery.learnAtBoundary(depth: recovery.depth, startGeneration: startGeneration)
         else { throw error }
