@@ -144,4 +144,27 @@ extension DocExamplesTests {
     #expect(user.email == "ann@x.org")
     #expect(user.fullName == "Ann Lee")
   }
+
+  /// Docs/Modelling.md, "Update in place".
+  struct ModellingSettings2: Codable, Equatable {
+    var theme: String
+    var fontSize: Int
+  }
+  struct ModellingProfile: Codable, Equatable {
+    var id: Int
+    var displayName: String
+    var tags: [String]
+    var settings: ModellingSettings2
+  }
+
+  @Test func modellingUpdateInPlace() throws {
+    var profile = ModellingProfile(
+      id: 7, displayName: "Ann", tags: ["a"], settings: ModellingSettings2(theme: "light", fontSize: 12))
+    try FlexJSONDecoder().update(
+      &profile, from: Data(#"{"displayName": "Bo", "settings": {"theme": "dark"}}"#.utf8))
+    #expect(
+      profile
+        == ModellingProfile(
+          id: 7, displayName: "Bo", tags: ["a"], settings: ModellingSettings2(theme: "dark", fontSize: 12)))
+  }
 }
