@@ -247,15 +247,17 @@ extension TapeDecoder {
   }
 
   /// `.caseInsensitiveEnums`: the case of the `CaseIterable` enum `T` whose `String` raw value
-  /// equals the string at `valueIndex` ignoring case, if exactly one does.
+  /// equals the string at `valueIndex` ignoring case, if exactly one does; else throws `error`,
+  /// the failure of the plain read. (Returns `T`, not `T?`: its caller, the generic
+  /// `decodeValue`, would look up `Optional<T>` on every call.)
   @inline(never)
-  func caseInsensitiveEnumCase<T>(_ type: T.Type, at valueIndex: Int) -> T? {
-    guard tape[valueIndex].kind == .string, let caseIterable = type as? any CaseIterable.Type else { return nil }
+  func caseInsensitiveEnumCase<T>(_ type: T.Type, at valueIndex: Int, failing error: any Error) throws -> T {
+    guard tape[valueIndex].kind == .string, let caseIterable = type as? any CaseIterable.Type else { throw error }
     let text = tape.string(at: valueIndex).lowercased()
     let matches = Self.allCases(of: caseIterable).filter {
       ((($0 as? any RawRepresentable)?.rawValue as? String)?.lowercased()) == text
     }
-    guard matches.count == 1, let match = matches[0] as? T else { return nil }
+    guard matches.count == 1, let match = matches[0] as? T else { throw error }
     noteCoercion(at: valueIndex, to: T.self, path: pathStack)
     return match
   }

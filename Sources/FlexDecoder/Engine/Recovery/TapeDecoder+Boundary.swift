@@ -35,7 +35,7 @@ extension TapeDecoder {
     defer { recovery.frames.removeLast() }
     // Problems inside a type with its own policy are handled under it.
     let enclosingPolicy = recovery.policy
-    if let declared = traits.errorPolicy { recovery.policy = declared }
+    if let declared = traits.modelling?.errorPolicy { recovery.policy = declared }
     defer { recovery.policy = enclosingPolicy }
     let trackedBefore = session.trackedContainers.count
     let issuesBefore = recovery.issueCount
@@ -49,7 +49,7 @@ extension TapeDecoder {
         if session.trackedContainers.count > trackedBefore {
           try checkUnknownKeys(since: trackedBefore)
         }
-        if traits.hasDidDecode { runDidDecode(&value) }
+        if traits.modelling?.hasDidDecode == true { runDidDecode(&value) }
         if traits.isValidatable { try validate(value, at: valueIndex) }
         // Worth keeping for a re-decode of the value that asked for it.
         if recovery.generation &- startGeneration >= ReusableValues.minimumCalls && recovery.depth > 1 {
@@ -63,7 +63,7 @@ extension TapeDecoder {
           session.trackedContainers.removeSubrange(trackedBefore...)
         }
         if session.coercionsActive, options.coercions.contains(.caseInsensitiveEnums), !(error is RecoveryStop),
-          let value = caseInsensitiveEnumCase(type, at: valueIndex)
+          let value = try? caseInsensitiveEnumCase(type, at: valueIndex, failing: error)
         {
           recovery.failure = nil
           return value
