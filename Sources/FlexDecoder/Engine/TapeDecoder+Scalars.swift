@@ -248,18 +248,24 @@ extension TapeDecoder {
 
   /// `.caseInsensitiveEnums`: the case of the `CaseIterable` enum `T` whose `String` raw value
   /// equals the string at `valueIndex` ignoring case, if exactly one does; else throws `error`,
-  /// the failure of the plain read. (Returns `T`, not `T?`: its caller, the generic
-  /// `decodeValue`, would look up `Optional<T>` on every call.)
+  /// the failure of the plain read. (Returns `T`, not `T?`: its callers, generic, would look up
+  /// `Optional<T>` on every call.)
   @inline(never)
   func caseInsensitiveEnumCase<T>(_ type: T.Type, at valueIndex: Int, failing error: any Error) throws -> T {
-    guard tape[valueIndex].kind == .string, let caseIterable = type as? any CaseIterable.Type else { throw error }
+    guard let match = caseInsensitiveEnumMatch(type, at: valueIndex) as? T else { throw error }
+    noteCoercion(at: valueIndex, to: T.self, path: pathStack)
+    return match
+  }
+
+  /// The one case of `type`, a `CaseIterable` enum, whose `String` raw value equals the string at
+  /// `valueIndex` ignoring case. Not generic, so that asking costs its callers nothing.
+  func caseInsensitiveEnumMatch(_ type: Any.Type, at valueIndex: Int) -> Any? {
+    guard tape[valueIndex].kind == .string, let caseIterable = type as? any CaseIterable.Type else { return nil }
     let text = tape.string(at: valueIndex).lowercased()
     let matches = Self.allCases(of: caseIterable).filter {
       ((($0 as? any RawRepresentable)?.rawValue as? String)?.lowercased()) == text
     }
-    guard matches.count == 1, let match = matches[0] as? T else { throw error }
-    noteCoercion(at: valueIndex, to: T.self, path: pathStack)
-    return match
+    return matches.count == 1 ? matches[0] : nil
   }
 
   private static func allCases<C: CaseIterable>(of type: C.Type) -> [Any] {

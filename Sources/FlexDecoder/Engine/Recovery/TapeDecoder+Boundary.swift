@@ -63,10 +63,10 @@ extension TapeDecoder {
           session.trackedContainers.removeSubrange(trackedBefore...)
         }
         if session.coercionsActive, options.coercions.contains(.caseInsensitiveEnums), !(error is RecoveryStop),
-          let value = try? caseInsensitiveEnumCase(type, at: valueIndex, failing: error)
+          caseInsensitiveEnumMatch(type, at: valueIndex) != nil
         {
           recovery.failure = nil
-          return value
+          return try caseInsensitiveEnumCase(type, at: valueIndex, failing: error)
         }
         guard !(error is RecoveryStop),
           recovery.learnAtBoundary(depth: recovery.depth, startGeneration: startGeneration)
