@@ -7,28 +7,13 @@ extension TapeDecoder {
   /// decoder has coercions, again with them. The recovery pass is set aside meanwhile, so a
   /// failure reaches the wrapper unrepaired and unrecorded; throws the first failure.
   func decodeForWrapper<T>(_ body: () throws -> T) throws -> T {
-    let recovery = session.recovery
-    let wasPlain = session.isDecodingPlainlyInRecovery
-    let notesBefore = session.notes.count
-    session.recovery = nil
-    // (Also keeps the plain pass from handing a failed array's prefix to the recovery pass.)
-    session.isDecodingPlainlyInRecovery = true
-    defer {
-      session.recovery = recovery
-      session.isDecodingPlainlyInRecovery = wasPlain
-    }
     do {
-      return try body()
+      return try withRecoverySetAside(body)
     } catch {
-      if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
       guard !options.coercions.isEmpty, !session.coercionsActive else { throw error }
       session.coercionsActive = true
       defer { session.coercionsActive = false }
-      do {
-        return try body()
-      } catch {
-        if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
-      }
+      if let value = try? withRecoverySetAside(body) { return value }
       throw error
     }
   }

@@ -87,16 +87,24 @@ extension TapeDecoder {
   /// failure, having taken back what the attempt noted.
   @inline(never)
   func decodeScalarTreePlainly<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
+    try withRecoverySetAside { try decodeValue(type, at: valueIndex) }
+  }
+
+  /// `body` run as by the plain pass, the recovery pass (if under way) set aside: its failures
+  /// are thrown, not repaired or recorded, and what it noted before failing is taken back. Also
+  /// keeps the plain pass from handing a failed array's prefix to the recovery pass.
+  func withRecoverySetAside<R>(_ body: () throws -> R) throws -> R {
     let recovery = session.recovery
+    let wasPlain = session.isDecodingPlainlyInRecovery
     let notesBefore = session.notes.count
     session.recovery = nil
     session.isDecodingPlainlyInRecovery = true
     defer {
       session.recovery = recovery
-      session.isDecodingPlainlyInRecovery = false
+      session.isDecodingPlainlyInRecovery = wasPlain
     }
     do {
-      return try decodeValue(type, at: valueIndex)
+      return try body()
     } catch {
       if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
       throw error
