@@ -167,4 +167,33 @@ extension DocExamplesTests {
         == ModellingProfile(
           id: 7, displayName: "Bo", tags: ["a"], settings: ModellingSettings2(theme: "dark", fontSize: 12)))
   }
+
+  /// Docs/Modelling.md, "Subclasses".
+  class ModellingAnimal: Codable {
+    var name = ""
+  }
+  final class ModellingCat: ModellingAnimal {
+    var lives = 9
+    private enum CodingKeys: String, CodingKey { case lives }
+
+    required init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      lives = try container.decode(Int.self, forKey: .lives)
+      try super.init(from: decoder)
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(lives, forKey: .lives)
+      try super.encode(to: encoder)
+    }
+  }
+
+  @Test func modellingSubclasses() throws {
+    let cat = try FlexJSONDecoder().decodeWithReport(
+      ModellingCat.self, from: Data(#"{"name": "Tom", "lives": 3}"#.utf8))
+    #expect(cat.value.name == "Tom")
+    #expect(cat.value.lives == 3)
+    #expect(cat.issues.isEmpty)
+  }
 }

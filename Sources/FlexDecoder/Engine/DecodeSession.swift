@@ -26,6 +26,11 @@ final class DecodeSession: PoolableSession {
   /// Set when an error left a value of a ``FlexTypeErrorPolicy`` type: under `.failFast` the
   /// recovery pass then runs, to decode that value under its type's policy.
   @exclusivity(unchecked) var failedInTypeWithPolicy = false
+  /// The values of subclasses whose decoding asked for a container of the superclass's keys, and
+  /// of their own keys (SubclassCheck.swift), and the subclasses reported in this call.
+  @exclusivity(unchecked) var inheritedDecodingIndices: Set<Int> = []
+  @exclusivity(unchecked) var ownDecodingIndices: Set<Int> = []
+  @exclusivity(unchecked) var reportedSubclasses: Set<ObjectIdentifier> = []
   /// Set while a failed call is retried with the decoder's coercions.
   @exclusivity(unchecked) var coercionsActive = false
   /// How many coercions were applied so far.
@@ -181,6 +186,9 @@ final class DecodeSession: PoolableSession {
     coercionsActive = false
     coercionsApplied = 0
     failedInTypeWithPolicy = false
+    if !inheritedDecodingIndices.isEmpty { inheritedDecodingIndices.removeAll() }
+    if !ownDecodingIndices.isEmpty { ownDecodingIndices.removeAll() }
+    if !reportedSubclasses.isEmpty { reportedSubclasses.removeAll() }
     // A messy document's notes or tracked containers can be many: keep small buffers only.
     if !notes.isEmpty {
       if notes.capacity > 64 { notes = [] } else { notes.removeAll(keepingCapacity: true) }

@@ -34,8 +34,9 @@ struct TypeTraits: Sendable {
   static func shared(for type: any Decodable.Type, _ identifier: ObjectIdentifier) -> TypeTraits {
     cache.value(for: identifier) {
       let isDirectDictionary = type is any DirectDictionaryDecodable.Type
-      // One conformance question for the many types that customize nothing.
-      guard type is any _FlexTypeCustomization.Type else {
+      // One conformance question for the many types that customize nothing (and are no
+      // subclasses: see SubclassCheck.swift).
+      guard type is any _FlexTypeCustomization.Type || _getSuperclass(type) != nil else {
         return TypeTraits(
           keyMapping: nil, isValidatable: false, checksKeyMapping: false, isDirectDictionary: isDirectDictionary,
           modelling: nil)
@@ -59,13 +60,19 @@ final class ModellingTraits: Sendable {
   let hasDidDecode: Bool
   /// The type's own error policy.
   let errorPolicy: FlexJSONDecoder.ErrorPolicy?
+  /// For a class whose superclass is `Decodable`: how the superclass's names begin
+  /// (`"Module.Animal."`), to tell a container of the superclass's `CodingKeys` (see
+  /// SubclassCheck.swift).
+  let superclassPrefix: String?
 
-  /// The traits of `type`, or `nil` if it adopts none of the protocols.
+  /// The traits of `type`, or `nil` if it adopts none of the protocols and is no subclass of a
+  /// `Decodable` class.
   init?(_ type: any Decodable.Type) {
     declaredDefaults = (type as? any FlexDeclaredDefaults.Type).map { DeclaredDefaults($0) }
     hasDidDecode = type is any FlexDidDecode.Type
     errorPolicy = (type as? any FlexTypeErrorPolicy.Type)?.errorPolicy
-    if declaredDefaults == nil && !hasDidDecode && errorPolicy == nil { return nil }
+    superclassPrefix = _getSuperclass(type).flatMap { $0 is any Decodable.Type ? String(reflecting: $0) + "." : nil }
+    if declaredDefaults == nil && !hasDidDecode && errorPolicy == nil && superclassPrefix == nil { return nil }
   }
 }
 
@@ -183,6 +190,9 @@ final class TapeDecoder: Decoder {
   private func typeRules<Key: CodingKey>(for keyType: Key.Type) throws -> TypeRules {
     guard let type = pendingType else { return inheritedRules }
     let traits = session.traits(of: type)
+    if let superclassPrefix = traits.modelling?.superclassPrefix {
+      noteContainer(of: type, keyedBy: keyType, superclassPrefix: superclassPrefix)
+    }
     guard let mapping = traits.keyMapping else {
       return traits.modelling == nil ? .none : TypeRules(declaredDefaults: traits.modelling?.declaredDefaults)
     }
@@ -325,7 +335,10 @@ final class TapeDecoder: Decoder {
     if session.trackedContainers.count > trackedBefore {
       try checkUnknownKeys(since: trackedBefore)
     }
-    if traits.modelling?.hasDidDecode == true { runDidDecode(&value) }
+    if let modelling = traits.modelling {
+      if modelling.hasDidDecode { runDidDecode(&value) }
+      if modelling.superclassPrefix != nil { checkSubclass(value, at: valueIndex) }
+    }
     if traits.isValidatable { try validate(value, at: valueIndex) }
     return value
   }

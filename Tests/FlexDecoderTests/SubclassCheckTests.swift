@@ -1,0 +1,81 @@
+import FlexDecoder
+import Foundation
+import Testing
+
+/// A subclass without its own `init(from:)` loses its properties (Swift's rule): Flex decodes as
+/// JSONDecoder does and says so in the report.
+@Suite("Subclass check")
+struct SubclassCheckTests {
+  class Animal: Codable {
+    var name = ""
+  }
+
+  /// No `init(from:)`: `breed` and `isGood` are never decoded.
+  final class Dog: Animal {
+    var breed = "unknown"
+    var isGood = true
+  }
+
+  /// The pattern that fixes it.
+  final class Cat: Animal {
+    var lives = 9
+
+    private enum CodingKeys: String, CodingKey { case lives }
+
+    required init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      lives = try container.decode(Int.self, forKey: .lives)
+      try super.init(from: decoder)
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(lives, forKey: .lives)
+      try super.encode(to: encoder)
+    }
+  }
+
+  /// No stored properties of its own: nothing is lost.
+  final class Puppy: Animal {}
+
+  struct Shelter: Codable {
+    var dogs: [Dog]
+    var cat: Cat
+    var puppy: Puppy
+  }
+
+  private static let json = #"""
+    {"dogs": [{"name": "Rex", "breed": "collie", "isGood": false}, {"name": "Max", "breed": "pug"}],
+     "cat": {"name": "Tom", "lives": 3}, "puppy": {"name": "Bit"}}
+    """#
+
+  @Test func aSubclassThatInheritsInitFromIsReportedOnceWithItsLostProperties() throws {
+    let result = try FlexJSONDecoder().decodeWithReport(Shelter.self, from: Data(Self.json.utf8))
+    #expect(result.value.dogs.map(\.name) == ["Rex", "Max"])
+    #expect(result.value.dogs.map(\.breed) == ["unknown", "unknown"])
+    #expect(result.value.cat.lives == 3)
+    #expect(
+      result.issues == [
+        FlexIssue(
+          kind: .unknownKey, path: "dogs[0]",
+          message:
+            #"Dog has no init(from:) of its own: Animal's decoded it, and its properties "breed", "isGood" kept their initial values (give Dog an init(from:) that calls super.init(from:))"#
+        )
+      ])
+  }
+
+  @Test func theValuesAreThoseOfJSONDecoder() throws {
+    let flex = try FlexJSONDecoder().decode(Shelter.self, from: Data(Self.json.utf8))
+    let foundation = try JSONDecoder().decode(Shelter.self, from: Data(Self.json.utf8))
+    #expect(flex.dogs.map(\.breed) == foundation.dogs.map(\.breed))
+    #expect(flex.cat.lives == foundation.cat.lives)
+    #expect(flex.cat.name == foundation.cat.name)
+  }
+
+  @Test func aSubclassWithItsOwnInitFromIsNotReported() throws {
+    let result = try FlexJSONDecoder().decodeWithReport(Cat.self, from: Data(#"{"name": "Tom", "lives": 3}"#.utf8))
+    #expect(result.value.lives == 3)
+    #expect(result.value.name == "Tom")
+    #expect(result.issues.isEmpty)
+  }
+}
