@@ -196,4 +196,20 @@ extension DocExamplesTests {
     #expect(cat.value.lives == 3)
     #expect(cat.issues.isEmpty)
   }
+
+  /// Docs/Modelling.md, "Flattening".
+  struct ModellingAddress: Codable, Equatable {
+    var street: String
+    var city: String
+  }
+  struct ModellingFlatUser: Codable {
+    var name: String
+    @FlexFlattened var address: ModellingAddress
+  }
+
+  @Test func modellingFlattening() throws {
+    let user = try FlexJSONDecoder().decode(
+      ModellingFlatUser.self, from: Data(#"{"name": "Ann", "street": "1 Main St", "city": "Lyon"}"#.utf8))
+    #expect(user.address == ModellingAddress(street: "1 Main St", city: "Lyon"))
+  }
 }

@@ -400,6 +400,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     guard let valueIndex else {
       let nullDecoder = TapeDecoder(tape: JSONTape.null, session: decoder.session, index: 0, codingPath: path)
       nullDecoder.inheritedRules = lookup.rules
+      // For a ``FlexFlattened`` property, whose keys are this object's own.
+      nullDecoder.enclosingObject = (decoder, lookup.objectIndex, codingPath)
       return nullDecoder
     }
     let superDecoder = decoder.makeSuperDecoder(at: valueIndex, codingPath: path)

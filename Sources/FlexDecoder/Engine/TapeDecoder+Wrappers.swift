@@ -48,3 +48,15 @@ extension TapeDecoder {
   }
 
 }
+
+extension TapeDecoder {
+  /// A ``FlexFlattened`` value: `type` decoded from the enclosing object, at its path.
+  func decodeFlattened<T: Decodable>(
+    _ type: T.Type, _ enclosing: (decoder: TapeDecoder, index: Int, codingPath: [any CodingKey])
+  ) throws -> T {
+    let savedPath = pathStack
+    pathStack = enclosing.codingPath
+    defer { pathStack = savedPath }
+    return try decodeValue(type, at: enclosing.index)
+  }
+}

@@ -106,6 +106,9 @@ final class TapeDecoder: Decoder {
   @exclusivity(unchecked) var pendingType: (any Decodable.Type)?
   /// For a superclass decoder: the rules of the class being decoded.
   @exclusivity(unchecked) var inheritedRules = TypeRules.none
+  /// For the decoder `superDecoder(forKey:)` makes for an absent key: the object whose container
+  /// made it (its decoder, tape index and coding path), where a ``FlexFlattened`` value's keys are.
+  @exclusivity(unchecked) var enclosingObject: (decoder: TapeDecoder, index: Int, codingPath: [any CodingKey])?
 
   init(tape: JSONTape, session: DecodeSession, index: Int = 0, codingPath: [any CodingKey] = []) {
     self.tape = tape
