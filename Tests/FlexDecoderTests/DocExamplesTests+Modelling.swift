@@ -212,4 +212,33 @@ extension DocExamplesTests {
       ModellingFlatUser.self, from: Data(#"{"name": "Ann", "street": "1 Main St", "city": "Lyon"}"#.utf8))
     #expect(user.address == ModellingAddress(street: "1 Main St", city: "Lyon"))
   }
+
+  /// Docs/Modelling.md, "Polymorphism by a discriminator".
+  struct ModellingVideo: Codable, Equatable {
+    var url: String
+    var seconds: Int
+  }
+  struct ModellingPhoto: Codable, Equatable {
+    var url: String
+    var width: Int
+  }
+  enum ModellingMedia: FlexTaggedEnum, Equatable {
+    case video(ModellingVideo)
+    case photo(ModellingPhoto)
+    static var tagKey: String { "type" }
+    static let taggedCases: [FlexTaggedCase<ModellingMedia>] = [
+      .init("video", ModellingMedia.video), .init("photo", ModellingMedia.photo),
+    ]
+  }
+
+  @Test func modellingTaggedEnum() throws {
+    let json = #"""
+      [{"type": "video", "url": "a.mp4", "seconds": 3}, {"type": "photo", "url": "b.png", "width": 640}]
+      """#
+    let media = try FlexJSONDecoder().decode([ModellingMedia].self, from: Data(json.utf8))
+    #expect(
+      media == [
+        .video(ModellingVideo(url: "a.mp4", seconds: 3)), .photo(ModellingPhoto(url: "b.png", width: 640)),
+      ])
+  }
 }
