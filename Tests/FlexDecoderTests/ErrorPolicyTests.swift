@@ -672,3 +672,80 @@ struct DateDefaultTests {
     #expect(result.issues.map(\.path) == ["publishedAt", "updated[0]"])
   }
 }
+
+/// `dropsElementsWithDefaults`: under `.useDefaults`, an element in which a default replaced a
+/// value is kept with it by default, dropped whole with the option.
+@Suite("Elements with defaults")
+struct ElementsWithDefaultsTests {
+  struct Comment: Codable, Equatable {
+    var text: String
+  }
+
+  struct Post: Codable, Equatable {
+    var id: Int
+    var title: String
+    var comments: [Comment]
+  }
+
+  struct Feed: Codable, Equatable {
+    var posts: [Post]
+    var pinned: [String: Post]
+  }
+
+  private static let json = #"""
+    {"posts": [{"id": 1, "title": "a", "comments": [{"text": "ok"}, {"text": 5}, {}]},
+               {"id": "x", "title": "b", "comments": []},
+               {"id": 3, "title": "c", "comments": []}],
+     "pinned": {"top": {"id": 4, "comments": []}, "next": {"id": 5, "title": "e", "comments": []}}}
+    """#
+
+  private func decoder(drops: Bool) -> FlexJSONDecoder {
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = .useDefaults
+    decoder.coercions = []
+    decoder.dropsElementsWithDefaults = drops
+    return decoder
+  }
+
+  @Test func byDefaultAnElementKeepsItsDefaults() throws {
+    let result = try decoder(drops: false).decodeWithReport(Feed.self, from: Data(Self.json.utf8))
+    #expect(result.value.posts.map(\.id) == [1, 0, 3])
+    #expect(result.value.posts[0].comments == [Comment(text: "ok"), Comment(text: ""), Comment(text: "")])
+    #expect(result.value.pinned["top"]?.title == "")
+    #expect(result.issues.allSatisfy { $0.kind == .defaulted })
+  }
+
+  @Test func withTheOptionTheInnermostElementIsDroppedWhole() throws {
+    let result = try decoder(drops: true).decodeWithReport(Feed.self, from: Data(Self.json.utf8))
+    #expect(result.value.posts.map(\.id) == [1, 3])
+    // The bad comments are dropped; the post that holds them is kept.
+    #expect(result.value.posts[0].comments == [Comment(text: "ok")])
+    #expect(result.value.pinned.keys.sorted() == ["next"])
+    #expect(
+      result.issues.map(\.description) == [
+        "posts[0].comments[1].text: expected String but found the number 5; dropped the element",
+        "posts[0].comments[2].text: key not found; dropped the element",
+        #"posts[1].id: expected Int but found the string "x"; dropped the element"#,
+        "pinned.top.title: key not found; dropped the element",
+      ])
+    #expect(result.issues.allSatisfy { $0.kind == .droppedElement })
+  }
+
+  @Test func theOptionChangesNothingUnderCollectAll() throws {
+    let decoder = decoder(drops: true)
+    decoder.errorPolicy = .collectAll
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder.decode(Feed.self, from: Data(Self.json.utf8))
+    }
+    #expect(error.issues.count == 4)
+    #expect(error.issues.allSatisfy { $0.kind.isProblem })
+  }
+
+  @Test func flexBackedJSONDecoderCarriesTheOption() throws {
+    let decoder = FlexBackedJSONDecoder()
+    decoder.errorPolicy = .useDefaults
+    decoder.coercions = []
+    decoder.dropsElementsWithDefaults = true
+    #expect(try decoder.decode(Feed.self, from: Data(Self.json.utf8)).posts.map(\.id) == [1, 3])
+  }
+}

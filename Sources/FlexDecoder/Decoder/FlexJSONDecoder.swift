@@ -46,6 +46,7 @@ open class FlexJSONDecoder: @unchecked Sendable {
     var errorPolicy = ErrorPolicy.collectAll
     var reportsCoercions = false
     var unknownKeyPolicy = UnknownKeyPolicy.ignore
+    var dropsElementsWithDefaults = false
 
     /// The snapshot of these options.
     func makeSnapshot() -> DecodingOptions {
@@ -63,7 +64,8 @@ open class FlexJSONDecoder: @unchecked Sendable {
         keyMapping: keyMapping,
         errorPolicy: errorPolicy,
         reportsCoercions: reportsCoercions,
-        unknownKeyPolicy: unknownKeyPolicy)
+        unknownKeyPolicy: unknownKeyPolicy,
+        dropsElementsWithDefaults: dropsElementsWithDefaults)
     }
   }
 
@@ -190,6 +192,22 @@ open class FlexJSONDecoder: @unchecked Sendable {
   open var unknownKeyPolicy: UnknownKeyPolicy {
     get { withLock { $0.unknownKeyPolicy } }
     set { update { $0.unknownKeyPolicy = newValue } }
+  }
+
+  /// Under ``ErrorPolicy/useDefaults``: drop an array element or dictionary value whole when a
+  /// default had to replace a missing or bad value inside it, as the lossy libraries do, instead
+  /// of keeping it with that default. Default `false`: bad values become defaults, as the policy
+  /// says; only elements that cannot be decoded at all are dropped.
+  ///
+  /// ```swift
+  /// decoder.errorPolicy = .useDefaults
+  /// decoder.dropsElementsWithDefaults = true
+  /// // [{"id": 1, "title": "a"}, {"id": "x", "title": "b"}] as [Post]: [Post(id: 1, title: "a")],
+  /// // reported as "[1].id: expected Int but found the string "x"; dropped the element"
+  /// ```
+  open var dropsElementsWithDefaults: Bool {
+    get { withLock { $0.dropsElementsWithDefaults } }
+    set { update { $0.dropsElementsWithDefaults = newValue } }
   }
 
   // MARK: - Constructing

@@ -20,6 +20,8 @@ final class DecodingOptions: @unchecked Sendable {
   let errorPolicy: FlexJSONDecoder.ErrorPolicy
   let reportsCoercions: Bool
   let unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy
+  /// ``FlexJSONDecoder/dropsElementsWithDefaults``.
+  let dropsElementsWithDefaults: Bool
 
   init(
     dateDecodingStrategy: FlexJSONDecoder.DateDecodingStrategy,
@@ -27,7 +29,9 @@ final class DecodingOptions: @unchecked Sendable {
     nonConformingFloatDecodingStrategy: FlexJSONDecoder.NonConformingFloatDecodingStrategy,
     keyDecodingStrategy: FlexJSONDecoder.KeyDecodingStrategy, userInfo: [CodingUserInfoKey: any Sendable],
     parsing: JSONParsingOptions, coercions: FlexCoercions, keyMapping: FlexKeyMap,
-    errorPolicy: FlexJSONDecoder.ErrorPolicy, reportsCoercions: Bool, unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy
+    errorPolicy: FlexJSONDecoder.ErrorPolicy, reportsCoercions: Bool,
+    unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy,
+    dropsElementsWithDefaults: Bool = false
   ) {
     self.dateDecodingStrategy = dateDecodingStrategy
     self.dataDecodingStrategy = dataDecodingStrategy
@@ -40,6 +44,7 @@ final class DecodingOptions: @unchecked Sendable {
     self.errorPolicy = errorPolicy
     self.reportsCoercions = reportsCoercions
     self.unknownKeyPolicy = unknownKeyPolicy
+    self.dropsElementsWithDefaults = dropsElementsWithDefaults
   }
 
   /// Whether keys are compared as written (the fast byte-comparison path).

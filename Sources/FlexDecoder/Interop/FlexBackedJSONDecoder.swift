@@ -49,6 +49,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
     var maxDepth: Int
     var reportsCoercions: Bool
     var unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy
+    var dropsElementsWithDefaults: Bool
     var dateDecodingStrategy: FlexJSONDecoder.DateDecodingStrategy?
     var keyDecodingStrategy: FlexJSONDecoder.KeyDecodingStrategy?
 
@@ -61,6 +62,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
       maxDepth = decoder.maxDepth
       reportsCoercions = decoder.reportsCoercions
       unknownKeyPolicy = decoder.unknownKeyPolicy
+      dropsElementsWithDefaults = decoder.dropsElementsWithDefaults
     }
   }
 
@@ -139,6 +141,13 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
   open var reportsCoercions: Bool {
     get { withLock { $0.reportsCoercions } }
     set { withLock { $0.reportsCoercions = newValue } }
+  }
+
+  /// Under `.useDefaults`, whether an element in which a default replaced a value is dropped
+  /// whole. This is ``FlexJSONDecoder/dropsElementsWithDefaults``. Default `false`.
+  open var dropsElementsWithDefaults: Bool {
+    get { withLock { $0.dropsElementsWithDefaults } }
+    set { withLock { $0.dropsElementsWithDefaults = newValue } }
   }
 
   /// What happens to JSON keys that no property used. This is
@@ -284,6 +293,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
       keyMapping: flex.keyMapping,
       errorPolicy: flex.errorPolicy,
       reportsCoercions: flex.reportsCoercions,
-      unknownKeyPolicy: flex.unknownKeyPolicy)
+      unknownKeyPolicy: flex.unknownKeyPolicy,
+      dropsElementsWithDefaults: flex.dropsElementsWithDefaults)
   }
 }

@@ -130,6 +130,23 @@ final class RecoveryState {
   /// The number of issues recorded so far.
   var issueCount: Int { issues.count }
 
+  /// Under `dropsElementsWithDefaults`: if a default replaced a value among the issues after
+  /// `start` (those of one element), rewords them as the element's drop and returns `true`.
+  func dropElement(withDefaultsAfter start: Int) -> Bool {
+    guard issues[start...].contains(where: { $0.issue.kind == .defaulted }) else { return false }
+    for position in start..<issues.count where issues[position].issue.kind == .defaulted {
+      let issue = issues[position].issue
+      var message = issue.message
+      for suffix in ["; used the default", "; used nil"] where message.hasSuffix(suffix) {
+        message.removeLast(suffix.count)
+      }
+      issues[position].issue = FlexIssue(
+        kind: .droppedElement, path: issue.path, message: message + "; dropped the element",
+        decodingError: issue.decodingError, thrownError: issue.thrownError)
+    }
+    return true
+  }
+
   /// Starts a call or a value: returns its generation.
   @inline(__always)
   func begin() -> Int {

@@ -215,11 +215,19 @@ extension TapeDecoder {
       store(try decodeChild(type, at: valueIndex, key: key, explicitPath: nil))
       return
     }
+    let issuesAtStart = recovery.issueCount
     _ = try recoveringCall(
       recovery, site: nil, type: type, path: pathStack + [key], valueIndex: valueIndex, action: .drop,
       failsPlainly: certainlyFails(ScalarExpectation(type), at: valueIndex), replacement: { _ in false }
     ) {
-      store(try decodeChild(type, at: valueIndex, key: key, explicitPath: nil))
+      let value = try decodeChild(type, at: valueIndex, key: key, explicitPath: nil)
+      // `dropsElementsWithDefaults`: an element that took a default inside is dropped whole.
+      if recovery.issueCount > issuesAtStart, options.dropsElementsWithDefaults, recovery.policy == .useDefaults,
+        recovery.dropElement(withDefaultsAfter: issuesAtStart)
+      {
+        return false
+      }
+      store(value)
       return true
     }
   }
