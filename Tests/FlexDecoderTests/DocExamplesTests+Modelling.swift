@@ -241,4 +241,16 @@ extension DocExamplesTests {
         .video(ModellingVideo(url: "a.mp4", seconds: 3)), .photo(ModellingPhoto(url: "b.png", width: 640)),
       ])
   }
+
+  /// Docs/Modelling.md, "Other spellings of enum cases".
+  enum ModellingStatus2: String, Codable, FlexCaseAliases {
+    case active, suspended
+    static let caseAliases: [String: ModellingStatus2] = ["enabled": .active, "on": .active, "banned": .suspended]
+  }
+
+  @Test func modellingCaseAliases() throws {
+    let statuses = try FlexJSONDecoder().decode(
+      [ModellingStatus2].self, from: Data(#"["active", "on", "banned"]"#.utf8))
+    #expect(statuses == [.active, .active, .suspended])
+  }
 }
