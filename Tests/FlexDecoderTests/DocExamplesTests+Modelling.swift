@@ -253,4 +253,31 @@ extension DocExamplesTests {
       [ModellingStatus2].self, from: Data(#"["active", "on", "banned"]"#.utf8))
     #expect(statuses == [.active, .active, .suspended])
   }
+
+  /// Docs/Modelling.md, "Class hierarchies".
+  class ModellingMediaBase: Codable, FlexPolymorphicClass {
+    var type: String
+    var url: String
+    class var tagKey: String { "type" }
+    class var subclassesByTag: [String: any Decodable.Type] { ["video": ModellingVideoClass.self] }
+  }
+  final class ModellingVideoClass: ModellingMediaBase {
+    var seconds = 0
+    private enum CodingKeys: String, CodingKey { case seconds }
+    required init(from decoder: any Decoder) throws {
+      seconds = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .seconds)
+      try super.init(from: decoder)
+    }
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(seconds, forKey: .seconds)
+      try super.encode(to: encoder)
+    }
+  }
+
+  @Test func modellingPolymorphicClasses() throws {
+    let media = try FlexJSONDecoder().decode(
+      [ModellingMediaBase].self, from: Data(#"[{"type": "video", "url": "a.mp4", "seconds": 3}]"#.utf8))
+    #expect((media.first as? ModellingVideoClass)?.seconds == 3)
+  }
 }

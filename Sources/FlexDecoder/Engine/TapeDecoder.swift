@@ -64,6 +64,8 @@ final class ModellingTraits: Sendable {
   /// (`"Module.Animal."`), to tell a container of the superclass's `CodingKeys` (see
   /// SubclassCheck.swift).
   let superclassPrefix: String?
+  /// The subclasses a ``FlexPolymorphicClass`` decodes by tag.
+  let polymorphic: PolymorphicClassTraits?
 
   /// The traits of `type`, or `nil` if it adopts none of the protocols and is no subclass of a
   /// `Decodable` class.
@@ -72,7 +74,10 @@ final class ModellingTraits: Sendable {
     hasDidDecode = type is any FlexDidDecode.Type
     errorPolicy = (type as? any FlexTypeErrorPolicy.Type)?.errorPolicy
     superclassPrefix = _getSuperclass(type).flatMap { $0 is any Decodable.Type ? String(reflecting: $0) + "." : nil }
-    if declaredDefaults == nil && !hasDidDecode && errorPolicy == nil && superclassPrefix == nil { return nil }
+    polymorphic = (type as? any FlexPolymorphicClass.Type).map { PolymorphicClassTraits($0) }
+    if declaredDefaults == nil && !hasDidDecode && errorPolicy == nil && superclassPrefix == nil && polymorphic == nil {
+      return nil
+    }
   }
 }
 
@@ -310,6 +315,9 @@ final class TapeDecoder: Decoder {
     defer { pendingType = savedType }
     if isSpecialType(T.self) { return try decodeSpecialType(type, at: valueIndex) }
     let traits = session.traits(of: type)
+    if let polymorphic = traits.modelling?.polymorphic, let subclass = subclass(type, polymorphic, at: valueIndex) {
+      return try decodeSubclass(subclass, as: type, at: valueIndex)
+    }
     let savedIndex = index
     index = valueIndex
     defer { index = savedIndex }

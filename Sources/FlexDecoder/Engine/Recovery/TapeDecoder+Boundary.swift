@@ -15,6 +15,10 @@ extension TapeDecoder {
     pendingType = type
     defer { pendingType = savedType }
     let traits = session.traits(of: type)
+    if let polymorphic = traits.modelling?.polymorphic, let subclass = subclass(type, polymorphic, at: valueIndex) {
+      pendingType = savedType
+      return try decodeSubclass(subclass, as: type, at: valueIndex)
+    }
     let collection = session.recoveringCollection(of: type)
     // A `[String: …]` dictionary is decoded by the engine here, member by member (keys as
     // written, as the special route reads them).

@@ -1,0 +1,39 @@
+/// A class whose JSON names, in a tag, which subclass to decode (YYModel's
+/// `modelCustomClassForDictionary:`): decoding `[Media]` gives `Video` and `Photo` instances.
+///
+/// ```swift
+/// class Media: Codable, FlexPolymorphicClass {
+///   var type: String
+///   var url: String
+///   class var tagKey: String { "type" }
+///   class var subclassesByTag: [String: any Decodable.Type] { ["video": Video.self, "photo": Photo.self] }
+/// }
+/// final class Video: Media { var seconds = 0 /* + init(from:) and encode(to:) */ }
+/// ```
+///
+/// When FlexJSONDecoder decodes a value of the class (or of a subclass that names others), it
+/// reads the tag from the object and decodes the subclass it maps to instead; a missing or
+/// unknown tag decodes the class itself. Keep the tag a stored property of the base class: it is
+/// then encoded like any other, so the encoded JSON decodes back to the same subclasses. Each
+/// subclass needs its own `init(from:)` (see "Subclasses" in Docs/Modelling.md).
+///
+/// Foundation's `JSONDecoder` cannot do this (an initializer cannot return a subclass): there the
+/// base class is decoded.
+public protocol FlexPolymorphicClass: AnyObject, Decodable, _FlexTypeCustomization {
+  /// The key of the tag: `"type"`.
+  static var tagKey: String { get }
+  /// The subclass to decode for each tag.
+  static var subclassesByTag: [String: any Decodable.Type] { get }
+}
+
+/// A ``FlexPolymorphicClass``'s tag key and subclasses, read once per type and process.
+struct PolymorphicClassTraits: Sendable {
+  let tagKey: [UInt8]
+  /// `@unchecked`: metatypes are immutable and shared by the process.
+  nonisolated(unsafe) let subclassesByTag: [String: any Decodable.Type]
+
+  init(_ type: any FlexPolymorphicClass.Type) {
+    tagKey = Array(type.tagKey.utf8)
+    subclassesByTag = type.subclassesByTag
+  }
+}
