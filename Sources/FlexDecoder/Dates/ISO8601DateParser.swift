@@ -23,6 +23,14 @@ enum ISO8601DateParser {
     return native(text, fractions: NativeDateChecks.parsesISO8601Fractions)
   }
 
+  /// The date in `string` as the `.iso8601` strategy reads it: natively when it can, else by
+  /// Foundation's `Date.ISO8601FormatStyle`, as JSONDecoder does.
+  static func date(from string: String) -> Date? {
+    var string = string
+    if let date = string.withUTF8({ date(from: UnsafeRawBufferPointer($0)) }) { return date }
+    return try? Date.ISO8601FormatStyle().parse(string)
+  }
+
   /// ``date(from:)`` without the check against Foundation; `fractions: false` leaves strings
   /// with fractional seconds to Foundation.
   static func native(_ text: UnsafeRawBufferPointer, fractions: Bool = true) -> Date? {

@@ -50,6 +50,12 @@ extension ISO8601DateWriter {
     NativeDateChecks.writesISO8601 ? native(date) : nil
   }
 
+  /// `date` as the `.iso8601` strategy writes it: natively when it can, else by Foundation's
+  /// ISO 8601 format style, as JSONEncoder does.
+  static func iso8601String(from date: Date) -> String {
+    string(from: date) ?? date.formatted(.iso8601)
+  }
+
   /// ``string(from:)`` without the check against Foundation.
   static func native(_ date: Date) -> String? {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer -> String? in

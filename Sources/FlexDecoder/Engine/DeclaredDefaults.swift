@@ -19,9 +19,24 @@ final class DeclaredDefaults: @unchecked Sendable {
   /// The defaults of `type`.
   init(_ type: any FlexDeclaredDefaults.Type) {
     make = { type.init() }
-    let sample = type.init()
+    let values = Self.values(of: type.init())
+    self.values = values
+    self.freshKeys = Set(values.filter { Swift.type(of: $0.value) is AnyClass }.keys)
+  }
+
+  /// The default for `key` as a `T`, if there is one of that type (a `nil` optional is none).
+  func value<T>(_ type: T.Type, forKey key: String) -> T? {
+    guard let value = values[key] else { return nil }
+    guard freshKeys.contains(key) else { return value as? T }
+    // A class instance: read from a new value (rare: a type's defaults are mostly values).
+    return (Self.values(of: make())[key] ?? value) as? T
+  }
+
+  /// The properties of `instance` by JSON key: by name through `Mirror`, superclasses included,
+  /// then, for an `Encodable` instance, what `encode(to:)` writes under each key.
+  private static func values(of instance: Any) -> [String: Any] {
     var values: [String: Any] = [:]
-    var mirror: Mirror? = Mirror(reflecting: sample)
+    var mirror: Mirror? = Mirror(reflecting: instance)
     while let current = mirror {
       for case (let label?, let value) in current.children where values[label] == nil {
         values[label] = value
@@ -32,37 +47,9 @@ final class DeclaredDefaults: @unchecked Sendable {
       }
       mirror = current.superclassMirror
     }
-    if let encodable = sample as? any Encodable {
+    if let encodable = instance as? any Encodable {
       values.merge(DefaultsRecorder.record(encodable)) { _, recorded in recorded }
     }
-    self.values = values
-    self.freshKeys = Set(values.filter { Swift.type(of: $0.value) is AnyClass }.keys)
-  }
-
-  /// Whether there is a default for `key`.
-  func contains(_ key: String) -> Bool {
-    values[key] != nil
-  }
-
-  /// The default for `key` as a `T`, if there is one of that type (a `nil` optional is none).
-  func value<T>(_ type: T.Type, forKey key: String) -> T? {
-    guard let value = values[key] else { return nil }
-    guard freshKeys.contains(key) else { return value as? T }
-    return (DeclaredDefaults.read(key, in: make()) ?? value) as? T
-  }
-
-  /// The property `key` of `instance`, read again (a fresh class instance).
-  private static func read(_ key: String, in instance: Any) -> Any? {
-    if let encodable = instance as? any Encodable, let recorded = DefaultsRecorder.record(encodable)[key] {
-      return recorded
-    }
-    var mirror: Mirror? = Mirror(reflecting: instance)
-    while let current = mirror {
-      if let child = current.children.first(where: { $0.label == key || $0.label == "_" + key }) {
-        return child.value
-      }
-      mirror = current.superclassMirror
-    }
-    return nil
+    return values
   }
 }

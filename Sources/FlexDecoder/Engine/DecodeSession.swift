@@ -103,8 +103,6 @@ final class DecodeSession: PoolableSession {
   /// `.ignore`).
   @exclusivity(unchecked) private(set) var tracksUnknownKeys = false
 
-  /// The validation outcomes of the call, made on first use (most types validate nothing); the
-  /// recovery pass is given the plain pass's, if it made one.
   /// In the plain pass: keeps the first `elements` of the array at `arrayIndex`, whose next
   /// element failed, for the recovery pass. (Not when notes were taken: they would be lost.)
   func keepFailedArrayPrefix<Element>(_ elements: [Element], of arrayIndex: Int, nextPosition: Int) {
@@ -113,6 +111,8 @@ final class DecodeSession: PoolableSession {
     plainPassWork!.keepPrefix(elements, of: arrayIndex, nextPosition: nextPosition)
   }
 
+  /// The validation outcomes of the call, made on first use (most types validate nothing); the
+  /// recovery pass is given the plain pass's, if it made one.
   var validations: ValidationLog {
     if let validationLog { return validationLog }
     let log = ValidationLog()

@@ -126,7 +126,7 @@ extension TapeDecoder {
     if let text = unescapedString(at: valueIndex), let date = ISO8601DateParser.date(from: text) { return date }
     guard tape[valueIndex].kind != .null else { throw valueNotFound(Date.self, path: path()) }
     let string = try unwrapString(at: valueIndex, path: path())
-    guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
+    guard let date = ISO8601DateParser.date(from: string) else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: errorPath(), debugDescription: "Expected date string to be ISO8601-formatted."))

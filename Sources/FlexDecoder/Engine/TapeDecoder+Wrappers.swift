@@ -18,8 +18,9 @@ extension TapeDecoder {
     }
   }
 
-  /// Records what a wrapper made of `error` at the current path: a `.defaulted` or
-  /// `.droppedElement` note in the report (never thrown: the wrapper's type asked for it).
+  /// Records what a wrapper made of `error` at the current path (`action` is `.substitute` or
+  /// `.drop`): a `.defaulted` or `.droppedElement` note in the report (never thrown: the
+  /// wrapper's type asked for it).
   /// `requested` is the type the wrapper read, which words a type mismatch at the value itself.
   func noteWrapperRepair(_ error: any Error, requested: Any.Type, action: RecoveryAction) {
     var path = pathStack
@@ -35,16 +36,9 @@ extension TapeDecoder {
         path = context.codingPath
       }
     }
-    let kind: FlexIssue.Kind
-    switch action {
-    case .substitute, .makeNil:
-      message += "; used the default"
-      kind = .defaulted
-    case .drop:
-      message += "; dropped"
-      kind = .droppedElement
-    }
-    recordNote(kind, path: path, message: message, valueIndex: index, decodingError: decodingError)
+    recordNote(
+      action.issueKind, path: path, message: message + action.messageSuffix, valueIndex: index,
+      decodingError: decodingError)
   }
 
 }

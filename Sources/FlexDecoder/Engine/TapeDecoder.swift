@@ -202,7 +202,7 @@ final class TapeDecoder: Decoder {
       noteContainer(of: type, keyedBy: keyType, superclassPrefix: superclassPrefix)
     }
     guard let mapping = traits.keyMapping else {
-      return traits.modelling == nil ? .none : TypeRules(declaredDefaults: traits.modelling?.declaredDefaults)
+      return TypeRules(declaredDefaults: traits.modelling?.declaredDefaults)
     }
     if traits.checksKeyMapping, session.checkedMappings.insert([ObjectIdentifier(type)]).inserted {
       try check(mapping, of: type, against: keyType)
@@ -346,12 +346,19 @@ final class TapeDecoder: Decoder {
     if session.trackedContainers.count > trackedBefore {
       try checkUnknownKeys(since: trackedBefore)
     }
+    try finishDecoding(&value, traits: traits, at: valueIndex)
+    return value
+  }
+
+  /// What follows a value's `init(from:)` in both passes: ``FlexDidDecode/didDecode()``, the
+  /// subclass check (SubclassCheck.swift), then ``FlexValidatable/validate()``.
+  @inline(__always)
+  func finishDecoding<T>(_ value: inout T, traits: TypeTraits, at valueIndex: Int) throws {
     if let modelling = traits.modelling {
       if modelling.hasDidDecode { runDidDecode(&value) }
       if modelling.superclassPrefix != nil { checkSubclass(value, at: valueIndex) }
     }
     if traits.isValidatable { try validate(value, at: valueIndex) }
-    return value
   }
 
   /// Runs ``FlexDidDecode/didDecode()`` on `value`.

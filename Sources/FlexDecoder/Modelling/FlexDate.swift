@@ -63,9 +63,7 @@ public enum FlexDateFormats {
     /// Reads an ISO 8601 string.
     public static func decode(from container: any SingleValueDecodingContainer) throws -> Date {
       let text = try container.decode(String.self)
-      var bytes = text
-      let native = bytes.withUTF8 { ISO8601DateParser.date(from: UnsafeRawBufferPointer($0)) }
-      guard let date = native ?? ISO8601DateFormatter().date(from: text) else {
+      guard let date = ISO8601DateParser.date(from: text) else {
         throw DecodingError.dataCorruptedError(
           in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
       }
@@ -74,7 +72,7 @@ public enum FlexDateFormats {
 
     /// Writes an ISO 8601 string.
     public static func encode(_ date: Date, to container: inout any SingleValueEncodingContainer) throws {
-      try container.encode(ISO8601DateWriter.string(from: date) ?? ISO8601DateFormatter().string(from: date))
+      try container.encode(ISO8601DateWriter.iso8601String(from: date))
     }
   }
 

@@ -81,7 +81,7 @@ extension TreeEncoder {
     case .millisecondsSince1970:
       return try boxFloat(1000 * date.timeIntervalSince1970, path: path, nonConformingStrategy: .throw)
     case .iso8601:
-      return .string(ISO8601DateWriter.string(from: date) ?? date.formatted(.iso8601))
+      return .string(ISO8601DateWriter.iso8601String(from: date))
     case .formatted(let formatter):
       return .string(session.formattedDates.pattern(for: formatter)?.string(from: date) ?? formatter.string(from: date))
     case .custom(let closure):

@@ -100,7 +100,7 @@ struct DocumentDecoding {
 
   /// The policy for the top-level value as a whole: its type's own, if it has one.
   private func topPolicy<T: Decodable>(_ type: T.Type) -> FlexJSONDecoder.ErrorPolicy {
-    (type as? any FlexTypeErrorPolicy.Type)?.errorPolicy ?? options.errorPolicy
+    TypeTraits.shared(for: type, ObjectIdentifier(type)).modelling?.errorPolicy ?? options.errorPolicy
   }
 
   /// Whether an issue makes `.collectAll` throw: a problem, or an unknown key under

@@ -137,8 +137,8 @@ final class RecoveryState {
     for position in start..<issues.count where issues[position].issue.kind == .defaulted {
       let issue = issues[position].issue
       var message = issue.message
-      for suffix in ["; used the default", "; used nil"] where message.hasSuffix(suffix) {
-        message.removeLast(suffix.count)
+      for action in [RecoveryAction.substitute, .makeNil] where message.hasSuffix(action.messageSuffix) {
+        message.removeLast(action.messageSuffix.count)
       }
       issues[position].issue = FlexIssue(
         kind: .droppedElement, path: issue.path, message: message + "; dropped the element",

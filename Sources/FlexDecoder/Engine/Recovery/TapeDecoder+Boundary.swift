@@ -53,11 +53,7 @@ extension TapeDecoder {
         if session.trackedContainers.count > trackedBefore {
           try checkUnknownKeys(since: trackedBefore)
         }
-        if let modelling = traits.modelling {
-          if modelling.hasDidDecode { runDidDecode(&value) }
-          if modelling.superclassPrefix != nil { checkSubclass(value, at: valueIndex) }
-        }
-        if traits.isValidatable { try validate(value, at: valueIndex) }
+        try finishDecoding(&value, traits: traits, at: valueIndex)
         // Worth keeping for a re-decode of the value that asked for it.
         if recovery.generation &- startGeneration >= ReusableValues.minimumCalls && recovery.depth > 1 {
           recovery.reusable.keep(

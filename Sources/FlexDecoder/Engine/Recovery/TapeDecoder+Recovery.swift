@@ -42,6 +42,20 @@ enum RecoveryAction {
   case makeNil
   /// The element or dictionary member is left out.
   case drop
+
+  /// The kind of the issue that reports the repair.
+  var issueKind: FlexIssue.Kind {
+    self == .drop ? .droppedElement : .defaulted
+  }
+
+  /// What the report's message says of the repair, after the problem: `; used the default`.
+  var messageSuffix: String {
+    switch self {
+    case .substitute: return "; used the default"
+    case .makeNil: return "; used nil"
+    case .drop: return "; dropped"
+    }
+  }
 }
 
 /// The JSON kind a scalar call reads without any coercion, to tell a failure before it is
@@ -283,17 +297,8 @@ extension TapeDecoder {
       }
     }
     if recovery.policy == .useDefaults, let action {
-      switch action {
-      case .substitute:
-        message += "; used the default"
-        kind = .defaulted
-      case .makeNil:
-        message += "; used nil"
-        kind = .defaulted
-      case .drop:
-        message += "; dropped"
-        kind = .droppedElement
-      }
+      message += action.messageSuffix
+      kind = action.issueKind
     }
     let offset = valueIndex.map { Int(tape[$0].offset) } ?? currentOffset
     recovery.record(
