@@ -172,6 +172,47 @@ struct JSONScannerTests {
     }
   }
 
+  // MARK: - Whitespace, sixteen bytes at a time
+
+  /// Runs of whitespace longer than two bytes are skipped a 16-byte block at a time: a run of
+  /// each length, of each whitespace byte and of all four mixed, ends at the right byte, in
+  /// every place whitespace may be (before and after a value, a key, a colon, a comma, a
+  /// bracket).
+  @Test func skipsWhitespaceRunsOfEveryLengthAndKind() throws {
+    let kinds = [" ", "\n", "\t", "\r", " \n\t\r"]
+    for kind in kinds {
+      for length in 0...40 {
+        let run = String(String(repeating: kind, count: length).prefix(length))
+        let text = "\(run)[\(run)1\(run),\(run){\(run)\"key\"\(run):\(run)true\(run)}\(run),\(run)\"s\"\(run)]\(run)"
+        #expect(try JSONValue(parsing: text) == [1, ["key": true], "s"], "run of \(length) × \(kind.debugDescription)")
+      }
+    }
+  }
+
+  /// A byte below 0x21 that is not one of the four whitespace bytes ends the run, wherever it is
+  /// in a block, and is reported where it is.
+  @Test func stopsAtAControlCharacterAtEveryOffsetOfAWhitespaceBlock() throws {
+    for control: UInt8 in [0x00, 0x0B, 0x0C, 0x1F] {
+      for position in 0...40 {
+        let bytes =
+          Array("[1,".utf8) + Array(repeating: 0x20, count: position) + [control] + Array(repeating: 0x20, count: 20)
+          + Array("2]".utf8)
+        let error = try #require(parseError(bytes))
+        #expect(error.reason == .unexpectedCharacter(control, expected: "expected a value"))
+        #expect(error.offset == 3 + position)
+      }
+    }
+  }
+
+  @Test func acceptsADocumentThatEndsInALongWhitespaceRun() throws {
+    for length in 0...40 {
+      #expect(try JSONValue(parsing: "[1]" + String(repeating: " \n", count: length)) == [1])
+    }
+    let error = try #require(parseError(Array(("[1" + String(repeating: "\t", count: 33)).utf8)))
+    #expect(error.reason == .unexpectedEndOfInput)
+    #expect(error.offset == 35)
+  }
+
   // MARK: - Lines and columns
 
   @Test func countsLinesAfterLineFeedsCarriageReturnsAndBoth() throws {

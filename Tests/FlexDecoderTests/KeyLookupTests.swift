@@ -109,11 +109,106 @@ struct KeyLookupTests {
     #expect(try decoder.decode([OptionalTriple].self, from: data) == expected)
   }
 
+  // MARK: - Arrays of objects in another order than asked (LookupMemory)
+
+  /// Sizes on both sides of the shuffled-index threshold (8) and of the memory's limit (64).
+  static let arraySizes = [3, 9, 20, 64, 65]
+
+  @Test(arguments: arraySizes)
+  func objectsWithTheSameKeysInAnotherOrderThanAskedAreReadAlike(memberCount: Int) throws {
+    let keys = (0..<memberCount).map { "key\($0)" }
+    let objects = (0..<12).map { object(keys.reversed(), firstValue: $0 * 1_000) }
+    try expectArrayParity(objects: objects, order: keys + ["absent"])
+  }
+
+  @Test(arguments: arraySizes)
+  func anObjectThatDiffersFromThePreviousOnesIsLookedUpAfresh(memberCount: Int) throws {
+    let keys = (0..<memberCount).map { "key\($0)" }
+    let shuffled = Array(keys.reversed())
+    var renamed = shuffled
+    renamed[memberCount / 2] = "absent"  // same size, one key different: one the others lack
+    var swapped = shuffled
+    swapped.swapAt(0, memberCount - 1)  // same keys, another order
+    let objects = [
+      object(shuffled, firstValue: 0), object(shuffled, firstValue: 100), object(shuffled, firstValue: 200),
+      object(renamed, firstValue: 300), object(shuffled, firstValue: 400), object(swapped, firstValue: 500),
+      object(shuffled, firstValue: 600), object(shuffled + ["absent"], firstValue: 700),
+      object(Array(shuffled.dropLast()), firstValue: 800), object(shuffled, firstValue: 900),
+      object(shuffled, firstValue: 1_000),
+    ]
+    try expectArrayParity(objects: objects, order: ["absent"] + keys)
+  }
+
+  @Test func aDuplicatedKeyRepeatedInEachObjectKeepsItsFirstOccurrence() throws {
+    let keys = ["d", "c", "b", "a", "c", "e", "a"]
+    let objects = (0..<8).map { object(keys, firstValue: $0 * 10) }
+    try expectArrayParity(objects: objects, order: ["a", "b", "c", "d", "e", "f"])
+  }
+
+  @Test func aKeyWrittenWithEscapesInOneObjectIsStillFound() throws {
+    let objects = [
+      #"{"c": 1, "b": 2, "a": 3}"#, #"{"c": 11, "b": 12, "a": 13}"#, #"{"c": 21, "b": 22, "a": 23}"#,
+      #"{"c": 31, "\u0062": 32, "a": 33}"#, #"{"c": 41, "b": 42, "a": 43}"#,
+      #"{"c": 51, "b": 52, "\u0061": 53}"#, #"{"c": 61, "b": 62, "a": 63}"#,
+    ]
+    try expectArrayParity(objects: objects, order: ["a", "b", "c"])
+  }
+
+  @Test func objectsWhoseInitAsksForOtherKeysByKindAreReadAlike() throws {
+    // The same keys in every object, but the keys asked depend on `kind`: a replay meets a
+    // lookup for another key than recorded, or for another absent key.
+    let kinds = ["x", "x", "x", "y", "x", "y", "y", "y", "x", "z", "x", "x"]
+    let objects = kinds.enumerated().map { index, kind in
+      #"{"c": \#(index), "b": \#(index * 10), "a": \#(index * 100), "kind": "\#(kind)"}"#
+    }
+    let data = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+    let expected = try JSONDecoder().decode([KindProbe].self, from: data)
+    #expect(expected[3].values == [3, nil, 300])
+    #expect(try FlexJSONDecoder.strict().decode([KindProbe].self, from: data) == expected)
+    let decoder = FlexJSONDecoder()
+    #expect(try decoder.decode([KindProbe].self, from: data) == expected)
+    #expect(try decoder.decode([KindProbe].self, from: data) == expected)
+  }
+
+  @Test func objectsThatKeepDifferingAreReadAlikeCallAfterCall() throws {
+    // Optional keys left out of some objects: the memory gives up on the type, and the
+    // decoder's pooled session remembers that for the next call.
+    let keys = (0..<12).map { "key\($0)" }
+    let objects = (0..<30).map { index in
+      object(keys.reversed().filter { key in key != "key\(index % 12)" }, firstValue: index * 100)
+    }
+    let decoder = FlexJSONDecoder()
+    for _ in 0..<3 {
+      try expectArrayParity(objects: objects, order: keys, flexDecoder: decoder)
+    }
+  }
+
   // MARK: - Helpers
 
-  /// `{"k0": 0, "k1": 1, …}`: each member's value is its position.
-  private func object(_ keys: [String]) -> String {
-    "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+  /// `{"k0": 0, "k1": 1, …}`: each member's value is its position (plus `firstValue`).
+  private func object(_ keys: [String], firstValue: Int = 0) -> String {
+    "{" + keys.enumerated().map { "\"\($1)\": \(firstValue + $0)" }.joined(separator: ", ") + "}"
+  }
+
+  /// Decodes the array of `objects` asking each for the keys in `order`, with FlexJSONDecoder
+  /// (strict, and `flexDecoder` or a new default one) and JSONDecoder, and expects the same
+  /// values from all three.
+  private func expectArrayParity(
+    objects: [String], order: [String], flexDecoder: FlexJSONDecoder = FlexJSONDecoder(),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let data = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+    let key = CodingUserInfoKey(rawValue: "order")!
+    let reference = JSONDecoder()
+    reference.userInfo[key] = order
+    let expected = try reference.decode([OrderedProbe].self, from: data).map(\.values)
+    let strict = FlexJSONDecoder.strict()
+    strict.userInfo[key] = order
+    flexDecoder.userInfo[key] = order
+    #expect(
+      try strict.decode([OrderedProbe].self, from: data).map(\.values) == expected, sourceLocation: sourceLocation)
+    #expect(
+      try flexDecoder.decode([OrderedProbe].self, from: data).map(\.values) == expected, sourceLocation: sourceLocation)
   }
 
   /// Decodes `document` asking for the keys in `order`, with FlexJSONDecoder (strict and
@@ -140,6 +235,19 @@ private struct OrderedProbe: Decodable {
   init(from decoder: any Decoder) throws {
     let order = decoder.userInfo[CodingUserInfoKey(rawValue: "order")!] as? [String] ?? []
     let container = try decoder.container(keyedBy: DynamicKey.self)
+    values = try order.map { try container.decodeIfPresent(Int.self, forKey: DynamicKey($0)) }
+  }
+}
+
+/// Reads `kind`, then `a`, `b`, `c` as optional integers for kind `x`, else `c`, `d` (absent)
+/// and `a`.
+private struct KindProbe: Decodable, Equatable {
+  var values: [Int?]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: DynamicKey.self)
+    let kind = try container.decode(String.self, forKey: DynamicKey("kind"))
+    let order = kind == "x" ? ["a", "b", "c"] : ["c", "d", "a"]
     values = try order.map { try container.decodeIfPresent(Int.self, forKey: DynamicKey($0)) }
   }
 }

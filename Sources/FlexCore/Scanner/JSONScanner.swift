@@ -355,10 +355,39 @@ package struct JSONScanner {
   // MARK: - Whitespace
 
   /// Skips whitespace (and, in JSON5, comments and the extra whitespace JSON5 allows).
+  ///
+  /// Compact documents have none between tokens and pretty-printed ones mostly one byte (after
+  /// `:`) or a newline and an indentation: the first two bytes are tested here, a longer run
+  /// is skipped sixteen bytes at a time by ``skipWhitespaceRun()``.
   @inline(__always)
   mutating func skipWhitespace() throws(JSONParseError) {
-    while position < count && start[position].isJSONWhitespace { position &+= 1 }
+    if position < count && start[position].isJSONWhitespace {
+      position &+= 1
+      if position < count && start[position].isJSONWhitespace { skipWhitespaceRun() }
+    }
     if json5 { try skipJSON5WhitespaceAndComments() }
+  }
+
+  /// Skips the whitespace at `position`, sixteen bytes at a time with one vector load (SSE2 or
+  /// NEON), the last bytes of the document one by one.
+  @inline(never)
+  mutating func skipWhitespaceRun() {
+    var p = position
+    let spaces = SIMD16<Int8>(repeating: Int8(bitPattern: ._space))
+    let newlines = SIMD16<Int8>(repeating: Int8(bitPattern: ._newline))
+    let returns = SIMD16<Int8>(repeating: Int8(bitPattern: ._return))
+    let tabs = SIMD16<Int8>(repeating: Int8(bitPattern: ._tab))
+    while p &+ 16 <= count {
+      let block = UnsafeRawPointer(start + p).loadUnaligned(as: SIMD16<Int8>.self)
+      let others = .!((block .== spaces) .| (block .== newlines) .| (block .== returns) .| (block .== tabs))
+      if others.hasTrueLane {
+        position = p &+ others.firstTrueLane
+        return
+      }
+      p &+= 16
+    }
+    while p < count && start[p].isJSONWhitespace { p &+= 1 }
+    position = p
   }
 
   // MARK: - Errors

@@ -70,6 +70,13 @@ extension ObjectLookup {
   // MARK: Byte search with a hint
 
   func findValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    if lookupMemory.phase != .inactive { return findValueRemembering(forKey: utf8) }
+    return findValueByHint(forKey: utf8)
+  }
+
+  /// ``findValue(forKey:)`` from the member after the previous hit.
+  @inline(__always)
+  func findValueByHint(forKey utf8: UnsafeRawBufferPointer) -> Int? {
     if memberCount > Self.hintedMemberLimit { return indexedValue(forKey: utf8) }
     guard memberCount > 0 else { return nil }
     // The member after the previous hit: the answer whenever model and payload agree on order.
@@ -220,6 +227,7 @@ extension ObjectLookup {
 
   @inline(__always)
   private func claim(ordinal: Int, keyIndex: Int, hash: UInt64) {
+    lastClaimedOrdinal = ordinal
     claimedMask |= 1 &<< UInt64(ordinal)
     foundKeySignatures |= Self.signature(of: hash)
     claimHashes?[ordinal] = hash

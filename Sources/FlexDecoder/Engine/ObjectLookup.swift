@@ -80,6 +80,11 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) var hasMemberIndex = false
   /// With an `unknownKeyPolicy` other than `.ignore`: the values some lookup used.
   @exclusivity(unchecked) var usedValueIndices: Set<Int>?
+  /// For a key type whose objects list their keys in another order than the model asks for
+  /// them: the answers of the previous object, replayed (see LookupMemory.swift).
+  @exclusivity(unchecked) var lookupMemory = LookupMemory()
+  /// The position of the member that the last hit claimed (see `claim`), for `lookupMemory`.
+  @exclusivity(unchecked) var lastClaimedOrdinal = -1
 
   /// A lookup in the object at `objectIndex` of `decoder`'s tape. `exemptsKeys`: the object is a
   /// `[String: …]` dictionary, whose keys no key strategy or global key map touches.
@@ -104,6 +109,9 @@ final class ObjectLookup: UnknownKeyTracking {
     if self.decoder !== decoder {
       self.decoder = decoder
       self.tape = decoder.tape
+      lookupMemory.deactivate()
+    } else if lookupMemory.phase != .inactive || outOfOrderHits >= 2 || hasMemberIndex {
+      rememberLookups()
     }
     isParked = false
     self.objectIndex = objectIndex
@@ -144,6 +152,7 @@ final class ObjectLookup: UnknownKeyTracking {
 
   deinit {
     claimHashes?.deallocate()
+    lookupMemory.deallocate()
   }
 
   /// What parked lookups point at: a decoder of `{}`, never used to decode. (Never mutated, so
@@ -169,6 +178,20 @@ final class ObjectLookup: UnknownKeyTracking {
     if usedValueIndices != nil { usedValueIndices = nil }
     hasMemberIndex = false
     if let memberIndex, memberIndex.capacity > 256 { self.memberIndex = nil }
+    lookupMemory.deactivate()
+  }
+
+  /// Before the lookup moves on to another object of the same tape: the object it leaves
+  /// becomes the one ``LookupMemory`` records or compares with, if its lookups found keys away
+  /// from the hint.
+  @inline(never)
+  private func rememberLookups() {
+    let wasShuffled = outOfOrderHits >= 2 || hasMemberIndex
+    if lookupMemory.phase == .inactive {
+      if wasShuffled && memberCount <= LookupMemory.memberLimit && !lookupMemory.isExhausted { lookupMemory.activate() }
+    } else {
+      lookupMemory.objectEnded(objectIndex: objectIndex, memberCount: memberCount, wasShuffled: wasShuffled)
+    }
   }
 
   /// Whether the lookup is parked: its session's pool holds it, or it was not handed out yet
