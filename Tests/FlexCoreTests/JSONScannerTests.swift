@@ -172,6 +172,37 @@ struct JSONScannerTests {
     }
   }
 
+  /// Runs of multi-byte characters are validated in one loop: two-, three- and four-byte forms,
+  /// mixed and back to back, at every length, read back as they were written.
+  @Test func readsRunsOfMultibyteCharactersOfEveryForm() throws {
+    for sample in ["жизнь", "日本語のテキスト", "😀🎉🚀", "aé日😀b", "\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}"] {
+      for repeats in 0...12 {
+        let text = String(repeating: sample, count: repeats)
+        #expect(try JSONValue(parsing: "[\"\(text)\", \"\(text)x\"]") == [.string(text), .string(text + "x")])
+      }
+    }
+  }
+
+  /// An invalid sequence inside a run of valid three-byte characters is reported at its first
+  /// byte, wherever it is: a missing continuation byte, an overlong form, a surrogate, a value
+  /// above U+10FFFF and a stray continuation byte.
+  @Test func rejectsAnInvalidSequenceAtEveryPositionOfAMultibyteRun() throws {
+    let invalid: [[UInt8]] = [
+      [0xE6, 0x97, 0x41], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80],
+    ]
+    let character = Array("日".utf8)
+    for bad in invalid {
+      for position in 0...8 {
+        let bytes =
+          Array("[\"".utf8) + Array(repeating: character, count: position).flatMap { $0 } + bad
+          + Array(repeating: character, count: 4).flatMap { $0 } + Array("\"]".utf8)
+        let error = try #require(parseError(bytes))
+        #expect(error.reason == .invalidUTF8)
+        #expect(error.offset == 2 + 3 * position)
+      }
+    }
+  }
+
   // MARK: - Whitespace, sixteen bytes at a time
 
   /// Runs of whitespace longer than two bytes are skipped a 16-byte block at a time: a run of

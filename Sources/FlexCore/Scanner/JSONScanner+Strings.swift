@@ -19,7 +19,7 @@ extension JSONScanner {
         p = try skipEscape(at: p)
       } else if byte >= 0x80 {
         flags &= ~StringFlags.isASCII
-        p = try skipUTF8Sequence(at: p)
+        p = try skipUTF8Run(at: p)
       } else if byte < 0x20 {
         // JSON5 allows raw control characters except line terminators.
         guard json5 && byte != ._newline && byte != ._return else {
@@ -113,6 +113,34 @@ extension JSONScanner {
       value = value &<< 4 | UInt16(digit)
     }
     return value
+  }
+
+  /// Validates the UTF-8 sequences from the lead byte (≥ 0x80) at `offset` up to the next ASCII
+  /// byte (or the end); returns its offset.
+  ///
+  /// Text in other scripts than Latin is mostly such runs (a Japanese tweet is three-byte
+  /// sequences back to back): they are read here without going back to the 16-byte search
+  /// between characters, the common two- and three-byte forms checked in place (lead byte, then
+  /// continuation bytes); the other forms, and every invalid sequence, go through
+  /// ``skipUTF8Sequence(at:)``, which reports the error.
+  @inline(__always)
+  func skipUTF8Run(at offset: Int) throws(JSONParseError) -> Int {
+    var p = offset
+    while p < count {
+      let lead = start[p]
+      if lead < 0x80 { return p }
+      // E1–EC and EE–EF: any two continuation bytes (E0 and ED restrict the second byte).
+      if lead &- 0xE1 < 0x0F && lead != 0xED && p &+ 3 <= count && start[p &+ 1] & 0xC0 == 0x80
+        && start[p &+ 2] & 0xC0 == 0x80
+      {
+        p &+= 3
+      } else if lead &- 0xC2 < 0x1E && p &+ 2 <= count && start[p &+ 1] & 0xC0 == 0x80 {
+        p &+= 2  // C2–DF and one continuation byte
+      } else {
+        p = try skipUTF8Sequence(at: p)
+      }
+    }
+    return p
   }
 
   /// Validates one UTF-8 encoded scalar whose lead byte (≥ 0x80) is at `offset`; returns the
