@@ -4,6 +4,7 @@
 
 extension JSONScanner {
   /// Scans a string whose opening quote is at `position` and records its content range.
+  @inline(__always)
   mutating func scanString(quote: UInt8) throws(JSONParseError) {
     let contentStart = position &+ 1
     var p = contentStart

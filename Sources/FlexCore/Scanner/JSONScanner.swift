@@ -285,6 +285,18 @@ package struct JSONScanner {
   private mutating func scanLiteral(_ literal: StaticString, kind: JSONTokenKind) throws(JSONParseError) {
     let literalStart = position
     let text = literal.utf8Start
+    // `true` and `null` are one 4-byte word, `false` a word and a byte: compared whole. A
+    // mismatch or the end of input takes the byte loop below, which says where and why.
+    let length = literal.utf8CodeUnitCount
+    if literalStart &+ length <= count,
+      UnsafeRawPointer(start + literalStart).loadUnaligned(as: UInt32.self)
+        == UnsafeRawPointer(text).loadUnaligned(as: UInt32.self),
+      length == 4 || start[literalStart &+ 4] == text[4]
+    {
+      position = literalStart &+ length
+      tape.append(JSONTapeEntry(kind: kind, offset: UInt32(truncatingIfNeeded: literalStart)))
+      return
+    }
     for index in 0..<literal.utf8CodeUnitCount {
       let offset = literalStart &+ index
       guard offset < count else { throw error(.unexpectedEndOfInput, at: offset) }
