@@ -1,4 +1,5 @@
-// Benchmark: one row of the table (file × mode × library) and how it is timed.
+// Benchmark: one row of the table (file × mode × library) and its timing. The rows of a file and
+// mode are timed together, in alternation (BenchmarkGroup.swift).
 
 import CorpusModels
 
@@ -39,33 +40,18 @@ struct Benchmark {
     let medianSeconds: Double
     /// The sum of every iteration's result, warm-up included.
     let checksum: Int
-  }
 
-  /// Runs the work `warmup` times untimed, then `iterations` times, each timed alone with
-  /// `ContinuousClock`, and reports the median.
-  ///
-  /// - Throws: the first error the work throws.
-  func measure(warmup: Int, iterations: Int) throws -> Measurement {
-    precondition(iterations > 0, "at least one timed iteration")
-    var checksum = 0
-    for _ in 0..<warmup {
-      checksum &+= try run()
+    /// The measurement of a row timed `samples` (at least one), whose runs' results add up to
+    /// `checksum`.
+    init(samples: [Duration], checksum: Int) {
+      precondition(!samples.isEmpty, "at least one timed iteration")
+      let sorted = samples.sorted()
+      let middle = sorted.count / 2
+      medianSeconds =
+        sorted.count.isMultiple(of: 2)
+        ? (sorted[middle - 1].seconds + sorted[middle].seconds) / 2
+        : sorted[middle].seconds
+      self.checksum = checksum
     }
-    let clock = ContinuousClock()
-    var samples: [Duration] = []
-    samples.reserveCapacity(iterations)
-    for _ in 0..<iterations {
-      let start = clock.now
-      let result = try run()
-      samples.append(start.duration(to: clock.now))
-      checksum &+= result
-    }
-    samples.sort()
-    let middle = samples.count / 2
-    let median =
-      samples.count.isMultiple(of: 2)
-      ? (samples[middle - 1].seconds + samples[middle].seconds) / 2
-      : samples[middle].seconds
-    return Measurement(medianSeconds: median, checksum: checksum)
   }
 }

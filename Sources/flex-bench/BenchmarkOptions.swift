@@ -4,9 +4,10 @@ import CorpusModels
 
 /// What to run and how often, from the command line.
 struct BenchmarkOptions {
-  /// Timed runs per row; the median is reported. Default 20.
+  /// Timed rounds; each runs every row of a file and mode once, and each row's median is
+  /// reported. Default 20.
   var iterations = 20
-  /// Untimed runs per row before the timed ones. Default 3.
+  /// Untimed rounds (one run of each row) before the timed ones. Default 3.
   var warmup = 3
   /// The corpus files to run, in corpus order. Default: all of them.
   var files: [CorpusFile] = CorpusFile.allCases
@@ -49,11 +50,14 @@ struct BenchmarkOptions {
 
     Measures FlexDecoder against Foundation side by side on the corpus in Benchmarks/Data
     and prints the median throughput of each row and its ratio to the Foundation baseline
-    of the same file and mode.
+    of the same file and mode. The rows of one file and mode are timed in alternation: in each
+    round every row runs once, in the table's order, so a burst of load on the machine falls on
+    all of them alike.
 
     OPTIONS:
-      --iterations N   timed runs per row; the median is reported (default 20)
-      --warmup N       untimed runs per row before timing (default 3)
+      --iterations N   timed rounds, one run of each row of a file and mode per round; each row's
+                       median is reported (default 20)
+      --warmup N       untimed rounds before timing (default 3)
       --file NAME      a corpus file, e.g. twitter or twitter.json; repeatable
                        (default: all of \(CorpusFile.allCases.map(\.shortName).joined(separator: ", ")))
       --library NAME   only rows whose library contains NAME (case-insensitive); repeatable.
