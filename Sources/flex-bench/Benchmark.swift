@@ -1,9 +1,9 @@
 // Benchmark: one row of the table (file × mode × library) and its timing. The rows of a file and
-// mode are timed together, in alternation (BenchmarkGroup.swift).
+// mode are timed together, in alternating batches (BenchmarkGroup.swift).
 
 import CorpusModels
 
-/// One row: a piece of work on one corpus file, run once per iteration.
+/// One row: a piece of work on one corpus file, run many times in batches (BenchmarkGroup.swift).
 struct Benchmark {
   /// The corpus file the work reads (or, for encoding, was decoded from).
   let file: CorpusFile
@@ -15,7 +15,7 @@ struct Benchmark {
   let library: String
   /// Whether this is the Foundation row the other rows of the same file and mode are compared to.
   let isBaseline: Bool
-  /// One iteration of the work. Returns a number derived from the result (a count, a size), so
+  /// One run of the work. Returns a number derived from the result (a count, a size), so
   /// the work cannot be optimized away; the runner adds it to a checksum that is printed.
   let run: () throws -> Int
   /// For a `messy` row: what the messy table prints besides the time (see MessyBenchmarks.swift).
@@ -36,21 +36,19 @@ struct Benchmark {
 
   /// The timing of one row.
   struct Measurement {
-    /// The median of the timed iterations, in seconds.
+    /// The median, over the timed batches, of a batch's time per run, in seconds.
     let medianSeconds: Double
-    /// The sum of every iteration's result, warm-up included.
+    /// The runs in each batch.
+    let runsPerBatch: Int
+    /// The sum of every run's result, the untimed ones included.
     let checksum: Int
 
-    /// The measurement of a row timed `samples` (at least one), whose runs' results add up to
-    /// `checksum`.
-    init(samples: [Duration], checksum: Int) {
-      precondition(!samples.isEmpty, "at least one timed iteration")
-      let sorted = samples.sorted()
-      let middle = sorted.count / 2
-      medianSeconds =
-        sorted.count.isMultiple(of: 2)
-        ? (sorted[middle - 1].seconds + sorted[middle].seconds) / 2
-        : sorted[middle].seconds
+    /// The measurement of a row whose timed batches of `runsPerBatch` runs took `secondsPerRun`
+    /// (at least one batch) per run, and whose runs' results add up to `checksum`.
+    init(secondsPerRun: [Double], runsPerBatch: Int, checksum: Int) {
+      precondition(!secondsPerRun.isEmpty, "at least one timed batch")
+      medianSeconds = BatchTiming.median(secondsPerRun)
+      self.runsPerBatch = runsPerBatch
       self.checksum = checksum
     }
   }

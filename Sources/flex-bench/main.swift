@@ -47,8 +47,8 @@ for file in options.files where !options.modes.isEmpty {
 
 print("flex-bench · \(MachineInfo.current().summary)")
 print(
-  "\(options.iterations) timed rounds after \(options.warmup) warm-up; each round runs every row of a file and mode "
-    + "once, in turn; median per row reported; MB/s = file bytes / median / 10⁶"
+  "\(options.iterations) rounds after \(options.warmup) warm-up; each round times a ~\(BenchmarkOptions.batchMilliseconds) ms "
+    + "batch of each row of a file and mode in turn; median per run reported; MB/s = file bytes / median / 10⁶"
 )
 #if DEBUG
   print("warning: debug build; numbers are meaningless. Use `swift run -c release flex-bench`.")
@@ -71,11 +71,13 @@ for input in inputs {
       continue
     }
     guard !benchmarks.isEmpty else { continue }
-    // The rows of this file and mode in alternation, one run of each per round (BenchmarkGroup.swift).
+    // The rows of this file and mode in alternation, one batch of each per round (BenchmarkGroup.swift).
     printToStandardError(
-      "  \(input.file.shortName) \(mode.rawValue): \(benchmarks.count) row(s) in alternation, "
+      "  \(input.file.shortName) \(mode.rawValue): \(benchmarks.count) row(s) in alternating batches, "
         + "\(options.iterations) round(s)…")
     let outcomes = BenchmarkGroup(rows: benchmarks).measure(warmup: options.warmup, iterations: options.iterations)
+    let batchSizes = outcomes.map { (try? $0.get()).map { "\($0.runsPerBatch)" } ?? "-" }
+    printToStandardError("    runs per batch: \(batchSizes.joined(separator: ", "))")
     for (benchmark, outcome) in zip(benchmarks, outcomes) {
       switch outcome {
       case .success(let measurement): checksum &+= measurement.checksum
