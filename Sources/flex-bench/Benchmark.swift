@@ -1,8 +1,9 @@
-// Benchmark: one row of the table (file × mode × library) and how it is timed.
+// Benchmark: one row of the table (file × mode × library) and its timing. The rows of a file and
+// mode are timed together, in alternating batches (BenchmarkGroup.swift).
 
 import CorpusModels
 
-/// One row: a piece of work on one corpus file, run once per iteration.
+/// One row: a piece of work on one corpus file, run many times in batches (BenchmarkGroup.swift).
 struct Benchmark {
   /// The corpus file the work reads (or, for encoding, was decoded from).
   let file: CorpusFile
@@ -14,7 +15,7 @@ struct Benchmark {
   let library: String
   /// Whether this is the Foundation row the other rows of the same file and mode are compared to.
   let isBaseline: Bool
-  /// One iteration of the work. Returns a number derived from the result (a count, a size), so
+  /// One run of the work. Returns a number derived from the result (a count, a size), so
   /// the work cannot be optimized away; the runner adds it to a checksum that is printed.
   let run: () throws -> Int
   /// For a `messy` row: what the messy table prints besides the time (see MessyBenchmarks.swift).
@@ -35,37 +36,20 @@ struct Benchmark {
 
   /// The timing of one row.
   struct Measurement {
-    /// The median of the timed iterations, in seconds.
+    /// The median, over the timed batches, of a batch's time per run, in seconds.
     let medianSeconds: Double
-    /// The sum of every iteration's result, warm-up included.
+    /// The runs in each batch.
+    let runsPerBatch: Int
+    /// The sum of every run's result, the untimed ones included.
     let checksum: Int
-  }
 
-  /// Runs the work `warmup` times untimed, then `iterations` times, each timed alone with
-  /// `ContinuousClock`, and reports the median.
-  ///
-  /// - Throws: the first error the work throws.
-  func measure(warmup: Int, iterations: Int) throws -> Measurement {
-    precondition(iterations > 0, "at least one timed iteration")
-    var checksum = 0
-    for _ in 0..<warmup {
-      checksum &+= try run()
+    /// The measurement of a row whose timed batches of `runsPerBatch` runs took `secondsPerRun`
+    /// (at least one batch) per run, and whose runs' results add up to `checksum`.
+    init(secondsPerRun: [Double], runsPerBatch: Int, checksum: Int) {
+      precondition(!secondsPerRun.isEmpty, "at least one timed batch")
+      medianSeconds = BatchTiming.median(secondsPerRun)
+      self.runsPerBatch = runsPerBatch
+      self.checksum = checksum
     }
-    let clock = ContinuousClock()
-    var samples: [Duration] = []
-    samples.reserveCapacity(iterations)
-    for _ in 0..<iterations {
-      let start = clock.now
-      let result = try run()
-      samples.append(start.duration(to: clock.now))
-      checksum &+= result
-    }
-    samples.sort()
-    let middle = samples.count / 2
-    let median =
-      samples.count.isMultiple(of: 2)
-      ? (samples[middle - 1].seconds + samples[middle].seconds) / 2
-      : samples[middle].seconds
-    return Measurement(medianSeconds: median, checksum: checksum)
   }
 }

@@ -4,9 +4,11 @@ import CorpusModels
 
 /// What to run and how often, from the command line.
 struct BenchmarkOptions {
-  /// Timed runs per row; the median is reported. Default 20.
+  /// Timed rounds; each times a batch of runs of every row of a file and mode (BenchmarkGroup),
+  /// and each row's median time per run is reported. Default 20.
   var iterations = 20
-  /// Untimed runs per row before the timed ones. Default 3.
+  /// Untimed rounds (one batch of each row) before the timed ones, in which the batches are
+  /// sized. Default 3.
   var warmup = 3
   /// The corpus files to run, in corpus order. Default: all of them.
   var files: [CorpusFile] = CorpusFile.allCases
@@ -43,17 +45,25 @@ struct BenchmarkOptions {
   /// Memory: how many times the file is decoded. Default 10,000.
   var decodes = 10_000
 
+  /// How long a batch of runs lasts, in whole milliseconds, for the header line and `--help`.
+  static let batchMilliseconds = Int((BatchTiming.targetSeconds * 1e3).rounded())
+
   /// The text printed by `--help`.
   static let usage = """
     USAGE: swift run -c release flex-bench [options]
 
     Measures FlexDecoder against Foundation side by side on the corpus in Benchmarks/Data
     and prints the median throughput of each row and its ratio to the Foundation baseline
-    of the same file and mode.
+    of the same file and mode. The rows of one file and mode are timed in alternation, so a
+    burst of load on the machine falls on all of them alike: each round times a batch of runs of
+    each row in turn (the order reversed every other round); a batch lasts about \(batchMilliseconds) ms
+    (sized during warm-up; one run when a run takes longer) and its time per run is its time over
+    its runs.
 
     OPTIONS:
-      --iterations N   timed runs per row; the median is reported (default 20)
-      --warmup N       untimed runs per row before timing (default 3)
+      --iterations N   timed rounds, one batch of each row of a file and mode per round; each
+                       row's median time per run is reported (default 20)
+      --warmup N       untimed rounds before timing, in which the batches are sized (default 3)
       --file NAME      a corpus file, e.g. twitter or twitter.json; repeatable
                        (default: all of \(CorpusFile.allCases.map(\.shortName).joined(separator: ", ")))
       --library NAME   only rows whose library contains NAME (case-insensitive); repeatable.

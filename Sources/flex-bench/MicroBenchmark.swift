@@ -64,27 +64,18 @@ struct MicroBenchmark {
   }
 
   /// Times the row: `rounds` rounds, each a batch of calls of each library, the libraries' order
-  /// alternating between rounds; the batch size makes one batch last about `batchSeconds`.
-  /// Reports each library's median time per call.
+  /// alternating between rounds; the batch size makes one batch last about `batchSeconds`
+  /// (BatchTiming.swift). Reports each library's median time per call.
   ///
   /// - Throws: the first error a call throws.
-  func measure(rounds: Int, batchSeconds: Double = 0.002) throws -> Measurement {
+  func measure(rounds: Int, batchSeconds: Double = BatchTiming.targetSeconds) throws -> Measurement {
     var checksum = try foundation() &+ flex()
-    let clock = ContinuousClock()
     func time(_ work: () throws -> Int, calls: Int) throws -> Double {
-      let start = clock.now
-      for _ in 0..<calls { checksum &+= try work() }
-      return start.duration(to: clock.now).seconds
+      try BatchTiming.seconds(of: calls, work, checksum: &checksum)
     }
     // Calibrate on the slower of the two, so neither batch is shorter than the target.
-    var calls = 1
-    while calls < 1 << 24 {
-      let slower = max(try time(foundation, calls: calls), try time(flex, calls: calls))
-      if slower >= batchSeconds / 4 {
-        calls = max(1, Int(Double(calls) * batchSeconds / slower))
-        break
-      }
-      calls *= 4
+    let calls = try BatchTiming.runsPerBatch(lasting: batchSeconds, maximum: 1 << 24) { calls in
+      max(try time(foundation, calls: calls), try time(flex, calls: calls))
     }
     var foundationSamples: [Double] = []
     var flexSamples: [Double] = []
@@ -98,14 +89,8 @@ struct MicroBenchmark {
       }
     }
     return Measurement(
-      foundationNanoseconds: Self.median(foundationSamples) * 1e9, flexNanoseconds: Self.median(flexSamples) * 1e9,
-      checksum: checksum)
-  }
-
-  private static func median(_ samples: [Double]) -> Double {
-    let sorted = samples.sorted()
-    let middle = sorted.count / 2
-    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+      foundationNanoseconds: BatchTiming.median(foundationSamples) * 1e9,
+      flexNanoseconds: BatchTiming.median(flexSamples) * 1e9, checksum: checksum)
   }
 }
 

@@ -47,7 +47,8 @@ for file in options.files where !options.modes.isEmpty {
 
 print("flex-bench · \(MachineInfo.current().summary)")
 print(
-  "\(options.iterations) timed iterations after \(options.warmup) warm-up, median reported; MB/s = file bytes / median / 10⁶"
+  "\(options.iterations) rounds after \(options.warmup) warm-up; each round times a ~\(BenchmarkOptions.batchMilliseconds) ms "
+    + "batch of each row of a file and mode in turn; median per run reported; MB/s = file bytes / median / 10⁶"
 )
 #if DEBUG
   print("warning: debug build; numbers are meaningless. Use `swift run -c release flex-bench`.")
@@ -69,9 +70,15 @@ for input in inputs {
       failures += 1
       continue
     }
-    for benchmark in benchmarks {
-      printToStandardError("  \(input.file.shortName) \(mode.rawValue) \(benchmark.library)…")
-      let outcome = Result { try benchmark.measure(warmup: options.warmup, iterations: options.iterations) }
+    guard !benchmarks.isEmpty else { continue }
+    // The rows of this file and mode in alternation, one batch of each per round (BenchmarkGroup.swift).
+    printToStandardError(
+      "  \(input.file.shortName) \(mode.rawValue): \(benchmarks.count) row(s) in alternating batches, "
+        + "\(options.iterations) round(s)…")
+    let outcomes = BenchmarkGroup(rows: benchmarks).measure(warmup: options.warmup, iterations: options.iterations)
+    let batchSizes = outcomes.map { (try? $0.get()).map { "\($0.runsPerBatch)" } ?? "-" }
+    printToStandardError("    runs per batch: \(batchSizes.joined(separator: ", "))")
+    for (benchmark, outcome) in zip(benchmarks, outcomes) {
       switch outcome {
       case .success(let measurement): checksum &+= measurement.checksum
       case .failure(let error):
