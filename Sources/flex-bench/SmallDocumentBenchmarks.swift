@@ -26,6 +26,8 @@ enum SmallDocumentBenchmarks {
     let snakeProfileJSON = try snakeEncoder().encode(profile)
     let pageJSON = try camelEncoder().encode(page)
     let snakePageJSON = try snakeEncoder().encode(page)
+    // The keys in another order than the models declare them, as many servers write them.
+    let sortedPageJSON = try sortedKeysEncoder().encode(page)
     let envelopeJSON = try camelEncoder().encode(Envelope(data: profile))
     let errorJSON = try snakeEncoder().encode(error)
     let idsJSON = try camelEncoder().encode(ids)
@@ -49,6 +51,9 @@ enum SmallDocumentBenchmarks {
     rows += try MicroBenchmark.decoding(
       "decode page of 20 items, snake_case (\(snakePageJSON.count) B)", Page<CatalogItem>.self,
       from: snakePageJSON, foundation: snakeDecoder, flex: flexSnakeDecoder)
+    rows += try MicroBenchmark.decoding(
+      "decode page of 20 items, sorted keys (\(sortedPageJSON.count) B)", Page<CatalogItem>.self,
+      from: sortedPageJSON, foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
     rows += try MicroBenchmark.decoding(
       "decode {\"data\": profile} (\(envelopeJSON.count) B)", Envelope<UserProfile>.self, from: envelopeJSON,
       foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
@@ -78,6 +83,12 @@ enum SmallDocumentBenchmarks {
   // MARK: Coders
 
   private static func camelEncoder() -> JSONEncoder { JSONEncoder() }
+
+  private static func sortedKeysEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return encoder
+  }
 
   private static func snakeEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
