@@ -51,23 +51,31 @@ extension TapeDecoder {
     -> T
   {
     if T.self == [Double].self {
-      return unsafeBitCast(
-        try decodeArray(at: valueIndex, path: path()) { try unwrapDouble(at: $0, path: $1()) }, to: T.self)
+      let doubles = try decodeArray(
+        at: valueIndex, path: path(), plainly: { tape[$0].kind == .number ? doubleValue(at: $0) : nil },
+        { try unwrapDouble(at: $0, path: $1()) })
+      return unsafeBitCast(doubles, to: T.self)
     }
     if T.self == [Int].self {
-      return unsafeBitCast(
-        try decodeArray(at: valueIndex, path: path()) { try unwrapInteger(Int.self, at: $0, path: $1()) }, to: T.self)
+      let integers = try decodeArray(
+        at: valueIndex, path: path(), plainly: { tape[$0].kind == .number ? integerValue(at: $0, as: Int.self) : nil },
+        { try unwrapInteger(Int.self, at: $0, path: $1()) })
+      return unsafeBitCast(integers, to: T.self)
     }
     precondition(T.self == [String].self, "decodeFastScalar called for \(T.self)")
-    return unsafeBitCast(
-      try decodeArray(at: valueIndex, path: path()) { try unwrapString(at: $0, path: $1()) }, to: T.self)
+    let strings = try decodeArray(
+      at: valueIndex, path: path(), plainly: { tape[$0].kind == .string ? tape.string(at: $0) : nil },
+      { try unwrapString(at: $0, path: $1()) })
+    return unsafeBitCast(strings, to: T.self)
   }
 
   /// An array of scalars read straight off the tape (the caller checked it is an array), with
-  /// the same errors as the unkeyed container route: element paths end in `Index n`.
+  /// the same errors as the unkeyed container route: element paths end in `Index n`. Each
+  /// element is first read by `plainly` (the common case: the value of the right kind, no path
+  /// needed), else by `element`, given the element's path.
   @inline(__always)
   private func decodeArray<Element>(
-    at arrayIndex: Int, path: @autoclosure () -> [any CodingKey],
+    at arrayIndex: Int, path: @autoclosure () -> [any CodingKey], plainly: (Int) -> Element?,
     _ element: (Int, @autoclosure () -> [any CodingKey]) throws -> Element
   ) throws -> [Element] {
     if let recovery = session.recovery {
@@ -77,11 +85,17 @@ extension TapeDecoder {
     var result: [Element] = []
     result.reserveCapacity(count)
     var position = arrayIndex &+ 1
-    try withoutActuallyEscaping(path) { path in
-      for ordinal in 0..<count {
-        result.append(try element(position, path() + [IndexCodingKey(index: ordinal)]))
-        position = tape.next(after: position)
+    for ordinal in 0..<count {
+      if let value = plainly(position) {
+        result.append(value)
+      } else {
+        // (Outside the loop's common case: `withoutActuallyEscaping` costs an allocation.)
+        let value = try withoutActuallyEscaping(path) { path in
+          try element(position, path() + [IndexCodingKey(index: ordinal)])
+        }
+        result.append(value)
       }
+      position = tape.next(after: position)
     }
     return result
   }
