@@ -182,7 +182,9 @@ extension ObjectLookup {
   private func mayHaveEarlierMatch(_ hash: UInt64) -> Bool {
     let earlierMembers = (1 &<< UInt64(hintOrdinal)) &- 1
     if claimedMask & earlierMembers != earlierMembers { return true }
-    guard foundKeySignatures & Self.signature(of: hash) != 0 else { return false }
+    guard foundKeySignatures & Self.signature(of: hash) != 0,
+      foundKeySecondSignatures & Self.secondSignature(of: hash) != 0
+    else { return false }
     // Each earlier member was claimed by a key equal to its own: only one claimed by a key with
     // the same hash can have this key. (In a 20-member object, about one key in four shares a
     // signature with an earlier one; a 64-bit hash almost never does.)
@@ -225,11 +227,19 @@ extension ObjectLookup {
     1 &<< (hash & 63)
   }
 
+  /// A second signature, from other bits of the hash: in an 18-member object, about one key in
+  /// four shares its first signature with an earlier one, one in fifty both.
+  @inline(__always)
+  static func secondSignature(of hash: UInt64) -> UInt64 {
+    1 &<< (hash &>> 6 & 63)
+  }
+
   @inline(__always)
   private func claim(ordinal: Int, keyIndex: Int, hash: UInt64) {
     lastClaimedOrdinal = ordinal
     claimedMask |= 1 &<< UInt64(ordinal)
     foundKeySignatures |= Self.signature(of: hash)
+    foundKeySecondSignatures |= Self.secondSignature(of: hash)
     claimHashes?[ordinal] = hash
     let next = ordinal &+ 1
     if next == memberCount {

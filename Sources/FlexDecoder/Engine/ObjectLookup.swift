@@ -54,6 +54,9 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) var claimedMask: UInt64 = 0
   /// The signatures of the keys that found a member, one bit each (see `signature(of:)`).
   @exclusivity(unchecked) var foundKeySignatures: UInt64 = 0
+  /// The same with a second signature of each key (see `secondSignature(of:)`): two shared
+  /// signatures are needed before `claimHashes` is searched.
+  @exclusivity(unchecked) var foundKeySecondSignatures: UInt64 = 0
   /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:)`).
   @exclusivity(unchecked) var memberSignatures: UInt64?
   /// In objects of more than `shuffledIndexingThreshold` and at most `hintedMemberLimit`
@@ -126,6 +129,7 @@ final class ObjectLookup: UnknownKeyTracking {
     hintKeyIndex = objectIndex &+ 1
     claimedMask = 0
     foundKeySignatures = 0
+    foundKeySecondSignatures = 0
     memberSignatures = nil
     hasMissed = false
     if memberCount > Self.shuffledIndexingThreshold && memberCount <= Self.hintedMemberLimit && claimHashes == nil {
