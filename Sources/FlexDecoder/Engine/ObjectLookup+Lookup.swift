@@ -59,12 +59,20 @@ extension ObjectLookup {
       return nil
     }
     if let convertedKeys { return convertedKeys[name] }
-    var name = name
-    return name.withUTF8 { utf8 in
-      let bytes = UnsafeRawBufferPointer(utf8)
-      if let exact = findValue(forKey: bytes) { return exact }
-      return matching == .loose ? findLooseValue(forKey: bytes) : nil
+    // The key's bytes without copying the string (a `var` copy for `withUTF8` retained and
+    // released it on every lookup); a string without contiguous UTF-8 (bridged) is copied.
+    if let found = name.utf8.withContiguousStorageIfAvailable({ valueIndex(forKey: UnsafeRawBufferPointer($0)) }) {
+      return found
     }
+    var name = name
+    return name.withUTF8 { valueIndex(forKey: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The value for a key's UTF-8 bytes, by the container's exact or loose matching rule.
+  @inline(__always)
+  private func valueIndex(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    if let exact = findValue(forKey: utf8) { return exact }
+    return matching == .loose ? findLooseValue(forKey: utf8) : nil
   }
 
   // MARK: Byte search with a hint
