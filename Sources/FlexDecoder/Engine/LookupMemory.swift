@@ -26,9 +26,9 @@
 /// What the lookups in one object of a key type found, replayed in the next objects that have
 /// the same keys in the same order (see the comment at the top of LookupMemory.swift).
 struct LookupMemory {
-  /// Objects with more members than this are not recorded (their lookups go through the
-  /// object's ``MemberIndex``).
-  static var memberLimit: Int { 64 }
+  /// Objects with more members than this are not recorded: their lookups go through the
+  /// object's ``MemberIndex`` alone, which does not note the members' positions.
+  static var memberLimit: Int { ObjectLookup.hintedMemberLimit }
   /// Replays that may fail before the key type stops recording.
   static var failureLimit: Int { 4 }
   /// The most lookups recorded for one object, and the most bytes of absent keys.
@@ -223,9 +223,14 @@ extension ObjectLookup {
   /// Whether the object has the keys of the recorded one, in the same order and written the
   /// same; notes each member's key index on the way.
   private func hasRecordedKeys() -> Bool {
-    guard memberCount == lookupMemory.recordedMemberCount else { return false }
+    let recordedObjectIndex = lookupMemory.recordedObjectIndex
+    // The recorded object is on this tape (the memory is cleared when the lookup is parked or
+    // moves to another decoder); checked again here, as reading it is reading raw offsets.
+    guard memberCount == lookupMemory.recordedMemberCount, recordedObjectIndex < tape.count,
+      tape[recordedObjectIndex].kind == .object, Int(tape[recordedObjectIndex].length) == memberCount
+    else { return false }
     var keyIndex = objectIndex &+ 1
-    var recordedKeyIndex = lookupMemory.recordedObjectIndex &+ 1
+    var recordedKeyIndex = recordedObjectIndex &+ 1
     for ordinal in 0..<memberCount {
       guard tape.key(at: keyIndex, isWrittenAs: recordedKeyIndex) else { return false }
       lookupMemory.noteKeyIndex(keyIndex, ordinal: ordinal)
