@@ -207,26 +207,51 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
     let valueIndex = valueIndex(forKey: key)
     if let valueIndex, let bool = plainBool(at: valueIndex) { return bool }
-    return try decodeRequired(type, forKey: key, found: valueIndex) { try decoder.unwrapBool(at: $0, path: $1()) }
+    return try decodeGenerally(type, forKey: key, found: valueIndex)
+  }
+
+  @inline(never)
+  private func decodeGenerally(_ type: Bool.Type, forKey key: Key, found valueIndex: Int?) throws -> Bool {
+    try decodeRequired(type, forKey: key, found: valueIndex) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
     let valueIndex = valueIndex(forKey: key)
     if let valueIndex, let string = plainString(at: valueIndex) { return string }
-    return try decodeRequired(type, forKey: key, found: valueIndex) { try decoder.unwrapString(at: $0, path: $1()) }
+    return try decodeGenerally(type, forKey: key, found: valueIndex)
+  }
+
+  @inline(never)
+  private func decodeGenerally(_ type: String.Type, forKey key: Key, found valueIndex: Int?) throws -> String {
+    try decodeRequired(type, forKey: key, found: valueIndex) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
     let valueIndex = valueIndex(forKey: key)
     if let valueIndex, let double = plainDouble(at: valueIndex) { return double }
-    return try decodeRequired(type, forKey: key, found: valueIndex) { try decoder.unwrapDouble(at: $0, path: $1()) }
+    return try decodeGenerally(type, forKey: key, found: valueIndex)
+  }
+
+  @inline(never)
+  private func decodeGenerally(_ type: Double.Type, forKey key: Key, found valueIndex: Int?) throws -> Double {
+    try decodeRequired(type, forKey: key, found: valueIndex) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
     try decodeRequired(type, forKey: key) { try decoder.unwrapFloat(at: $0, path: $1()) }
   }
 
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(type, forKey: key) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    let valueIndex = valueIndex(forKey: key)
+    if let valueIndex, let integer = plainInteger(at: valueIndex) { return integer }
+    return try decodeGenerally(type, forKey: key, found: valueIndex)
+  }
+
+  @inline(never)
+  private func decodeGenerally(_ type: Int.Type, forKey key: Key, found valueIndex: Int?) throws -> Int {
+    try decodeRequired(type, forKey: key, found: valueIndex) { try decoder.unwrapInteger(type, at: $0, path: $1()) }
+  }
+
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeInteger(type, forKey: key) }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeInteger(type, forKey: key) }
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeInteger(type, forKey: key) }
@@ -245,11 +270,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
-    let valueIndex = valueIndex(forKey: key)
-    if let valueIndex, let integer = plainInteger(type, at: valueIndex) { return integer }
-    return try decodeRequired(type, forKey: key, found: valueIndex) {
-      try decoder.unwrapInteger(type, at: $0, path: $1())
-    }
+    try decodeRequired(type, forKey: key) { try decoder.unwrapInteger(type, at: $0, path: $1()) }
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -263,13 +284,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
     let valueIndex = valueIndex(forKey: key)
     if let valueIndex, let bool = plainBool(at: valueIndex) { return bool }
-    return try decodeOptional(type, forKey: key, found: valueIndex) { try decoder.unwrapBool(at: $0, path: $1()) }
+    return try decodeIfPresentGenerally(type, forKey: key, found: valueIndex)
+  }
+
+  @inline(never)
+  private func decodeIfPresentGenerally(_ type: Bool.Type, forKey key: Key, found valueIndex: Int?) throws -> Bool? {
+    try decodeOptional(type, forKey: key, found: valueIndex) { try decoder.unwrapBool(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
     let valueIndex = valueIndex(forKey: key)
     if let valueIndex, let string = plainString(at: valueIndex) { return string }
-    return try decodeOptional(type, forKey: key, found: valueIndex) { try decoder.unwrapString(at: $0, path: $1()) }
+    return try decodeIfPresentGenerally(type, forKey: key, found: valueIndex)
+  }
+
+  @inline(never)
+  private func decodeIfPresentGenerally(_ type: String.Type, forKey key: Key, found valueIndex: Int?) throws -> String?
+  {
+    try decodeOptional(type, forKey: key, found: valueIndex) { try decoder.unwrapString(at: $0, path: $1()) }
   }
 
   // MARK: The common case first
@@ -278,7 +310,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // that `decodeRequired` and `decodeOptional` pass on to the recovery pass (not inlined, a
   // closure retains and releases the decoder around each call: 3.5% of github_events.json's
   // instructions). Anything else (absent, `null`, another kind, a number out of range, the
-  // recovery pass) returns `nil` and takes the general route, with the same lookup.
+  // recovery pass) returns `nil` and takes the general route, with the same lookup. That route
+  // is a call of its own (`decodeGenerally`, `decodeIfPresentGenerally`): inlined behind the
+  // readers, it made the `decode` methods so large that it was no longer inlined and
+  // specialized itself, and every value the recovery pass repaired looked up runtime metadata
+  // (+6% instructions on a messy instruments.json).
 
   @inline(__always)
   private func plainString(at valueIndex: Int) -> String? {
@@ -294,9 +330,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   @inline(__always)
-  private func plainInteger<T: FixedWidthInteger>(_ type: T.Type, at valueIndex: Int) -> T? {
+  private func plainInteger(at valueIndex: Int) -> Int? {
     guard tape[valueIndex].kind == .number, decoder.recovery == nil else { return nil }
-    return decoder.integerValue(at: valueIndex, as: type)
+    return decoder.integerValue(at: valueIndex, as: Int.self)
   }
 
   @inline(__always)
@@ -308,7 +344,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
     let valueIndex = valueIndex(forKey: key)
     if let valueIndex, let double = plainDouble(at: valueIndex) { return double }
-    return try decodeOptional(type, forKey: key, found: valueIndex) { try decoder.unwrapDouble(at: $0, path: $1()) }
+    return try decodeIfPresentGenerally(type, forKey: key, found: valueIndex)
+  }
+
+  @inline(never)
+  private func decodeIfPresentGenerally(_ type: Double.Type, forKey key: Key, found valueIndex: Int?) throws -> Double?
+  {
+    try decodeOptional(type, forKey: key, found: valueIndex) { try decoder.unwrapDouble(at: $0, path: $1()) }
   }
 
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
@@ -316,7 +358,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try decodeIntegerIfPresent(type, forKey: key)
+    let valueIndex = valueIndex(forKey: key)
+    if let valueIndex, let integer = plainInteger(at: valueIndex) { return integer }
+    return try decodeIfPresentGenerally(type, forKey: key, found: valueIndex)
+  }
+
+  @inline(never)
+  private func decodeIfPresentGenerally(_ type: Int.Type, forKey key: Key, found valueIndex: Int?) throws -> Int? {
+    try decodeOptional(type, forKey: key, found: valueIndex) { try decoder.unwrapInteger(type, at: $0, path: $1()) }
   }
   func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
     try decodeIntegerIfPresent(type, forKey: key)
@@ -348,11 +397,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
-    let valueIndex = valueIndex(forKey: key)
-    if let valueIndex, let integer = plainInteger(type, at: valueIndex) { return integer }
-    return try decodeOptional(type, forKey: key, found: valueIndex) {
-      try decoder.unwrapInteger(type, at: $0, path: $1())
-    }
+    try decodeOptional(type, forKey: key) { try decoder.unwrapInteger(type, at: $0, path: $1()) }
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
