@@ -220,11 +220,12 @@ extension ObjectLookup {
   static func keyHash(of utf8: UnsafeRawBufferPointer) -> UInt64 {
     let count = utf8.count
     var mix = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9
-    if count > 0, let base = utf8.baseAddress {
+    if count > 0 {
+      // Read as bytes through the buffer (`load(fromByteOffset:as:)` stayed a call here).
       mix ^=
-        UInt64(base.load(as: UInt8.self)) &* 0x85EB_CA6B
-        ^ UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &* 0xC2B2_AE35
-        ^ UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) &* 0x27D4_EB2F
+        UInt64(utf8[0]) &* 0x85EB_CA6B
+        ^ UInt64(utf8[count &- 1]) &* 0xC2B2_AE35
+        ^ UInt64(utf8[count / 2]) &* 0x27D4_EB2F
     }
     return mix ^ mix &>> 29
   }
