@@ -314,7 +314,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // is a call of its own (`decodeGenerally`, `decodeIfPresentGenerally`): inlined behind the
   // readers, it made the `decode` methods so large that it was no longer inlined and
   // specialized itself, and every value the recovery pass repaired looked up runtime metadata
-  // (+6% instructions on a messy instruments.json).
+  // (+6% instructions on a messy instruments.json). One such method per type rather than one
+  // generic over the value's type: in a container generic over `Key`, an out-of-line generic
+  // method is not specialized for `T` alone.
 
   @inline(__always)
   private func plainString(at valueIndex: Int) -> String? {
