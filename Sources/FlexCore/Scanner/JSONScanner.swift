@@ -297,14 +297,14 @@ package struct JSONScanner {
       tape.append(JSONTapeEntry(kind: kind, offset: UInt32(truncatingIfNeeded: literalStart)))
       return
     }
-    for index in 0..<literal.utf8CodeUnitCount {
+    for index in 0..<length {
       let offset = literalStart &+ index
       guard offset < count else { throw error(.unexpectedEndOfInput, at: offset) }
       guard start[offset] == text[index] else {
         throw error(.unexpectedCharacter(start[offset], expected: "expected '\(literal)'"), at: offset)
       }
     }
-    position = literalStart &+ literal.utf8CodeUnitCount
+    position = literalStart &+ length
     tape.append(JSONTapeEntry(kind: kind, offset: UInt32(truncatingIfNeeded: literalStart)))
   }
 

@@ -320,27 +320,22 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   private func plainString(at valueIndex: Int) -> String? {
-    guard tape[valueIndex].kind == .string, decoder.recovery == nil else { return nil }
-    return tape.string(at: valueIndex)
+    decoder.recovery == nil ? decoder.plainString(at: valueIndex) : nil
   }
 
   @inline(__always)
   private func plainBool(at valueIndex: Int) -> Bool? {
-    let kind = tape[valueIndex].kind
-    guard kind == .true || kind == .false, decoder.recovery == nil else { return nil }
-    return kind == .true
+    decoder.recovery == nil ? decoder.plainBool(at: valueIndex) : nil
   }
 
   @inline(__always)
   private func plainInteger(at valueIndex: Int) -> Int? {
-    guard tape[valueIndex].kind == .number, decoder.recovery == nil else { return nil }
-    return decoder.integerValue(at: valueIndex, as: Int.self)
+    decoder.recovery == nil ? decoder.plainInt(at: valueIndex) : nil
   }
 
   @inline(__always)
   private func plainDouble(at valueIndex: Int) -> Double? {
-    guard tape[valueIndex].kind == .number, decoder.recovery == nil else { return nil }
-    return decoder.doubleValue(at: valueIndex)
+    decoder.recovery == nil ? decoder.plainDouble(at: valueIndex) : nil
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {

@@ -59,9 +59,8 @@ struct LookupMemory {
   }
 
   private(set) var phase = Phase.inactive
-  /// The recorded object, on the tape being decoded.
+  /// The recorded object, on the tape being decoded (its size is the tape's).
   private(set) var recordedObjectIndex = 0
-  private(set) var recordedMemberCount = 0
   /// The answers, in the order the lookups asked.
   private(set) var answers: UnsafeMutablePointer<Answer>?
   private(set) var answerCount = 0
@@ -115,7 +114,6 @@ struct LookupMemory {
       guard wasShuffled else { return deactivate() }
       guard !recordingFailed, memberCount <= Self.memberLimit else { return fail() }
       recordedObjectIndex = objectIndex
-      recordedMemberCount = memberCount
       phase = .comparing
     case .replaying:
       guard nextAnswer == answerCount else { return fail() }
@@ -224,10 +222,11 @@ extension ObjectLookup {
   /// same; notes each member's key index on the way.
   private func hasRecordedKeys() -> Bool {
     let recordedObjectIndex = lookupMemory.recordedObjectIndex
-    // The recorded object is on this tape (the memory is cleared when the lookup is parked or
-    // moves to another decoder); checked again here, as reading it is reading raw offsets.
-    guard memberCount == lookupMemory.recordedMemberCount, recordedObjectIndex < tape.count,
-      tape[recordedObjectIndex].kind == .object, Int(tape[recordedObjectIndex].length) == memberCount
+    // As many members as the recorded object. (That object is on this tape: the memory is
+    // cleared when the lookup is parked or moves to another decoder; checked again here, as
+    // reading it is reading raw offsets.)
+    guard recordedObjectIndex < tape.count, tape[recordedObjectIndex].kind == .object,
+      Int(tape[recordedObjectIndex].length) == memberCount
     else { return false }
     var keyIndex = objectIndex &+ 1
     var recordedKeyIndex = recordedObjectIndex &+ 1

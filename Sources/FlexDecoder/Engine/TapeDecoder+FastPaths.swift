@@ -52,19 +52,19 @@ extension TapeDecoder {
   {
     if T.self == [Double].self {
       let doubles = try decodeArray(
-        at: valueIndex, path: path(), plainly: { tape[$0].kind == .number ? doubleValue(at: $0) : nil },
+        at: valueIndex, path: path(), plainly: plainDouble(at:),
         { try unwrapDouble(at: $0, path: $1()) })
       return unsafeBitCast(doubles, to: T.self)
     }
     if T.self == [Int].self {
       let integers = try decodeArray(
-        at: valueIndex, path: path(), plainly: { tape[$0].kind == .number ? integerValue(at: $0, as: Int.self) : nil },
+        at: valueIndex, path: path(), plainly: plainInt(at:),
         { try unwrapInteger(Int.self, at: $0, path: $1()) })
       return unsafeBitCast(integers, to: T.self)
     }
     precondition(T.self == [String].self, "decodeFastScalar called for \(T.self)")
     let strings = try decodeArray(
-      at: valueIndex, path: path(), plainly: { tape[$0].kind == .string ? tape.string(at: $0) : nil },
+      at: valueIndex, path: path(), plainly: plainString(at:),
       { try unwrapString(at: $0, path: $1()) })
     return unsafeBitCast(strings, to: T.self)
   }

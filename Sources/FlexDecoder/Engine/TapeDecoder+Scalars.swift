@@ -9,6 +9,35 @@ import Foundation
 // is wrong are the enabled coercions (``FlexCoercions``) tried, before the type mismatch is thrown.
 
 extension TapeDecoder {
+  // MARK: The common case
+  //
+  // The value at `valueIndex` when it is of the JSON kind read and fits; else `nil`, and the
+  // caller takes the `unwrap…` route below, which coerces or says what went wrong. Read the same
+  // way by keyed containers and by arrays of scalars, before forming any path.
+
+  @inline(__always)
+  func plainString(at valueIndex: Int) -> String? {
+    tape[valueIndex].kind == .string ? tape.string(at: valueIndex) : nil
+  }
+
+  @inline(__always)
+  func plainBool(at valueIndex: Int) -> Bool? {
+    let kind = tape[valueIndex].kind
+    return kind == .true ? true : kind == .false ? false : nil
+  }
+
+  @inline(__always)
+  func plainInt(at valueIndex: Int) -> Int? {
+    tape[valueIndex].kind == .number ? integerValue(at: valueIndex, as: Int.self) : nil
+  }
+
+  @inline(__always)
+  func plainDouble(at valueIndex: Int) -> Double? {
+    tape[valueIndex].kind == .number ? doubleValue(at: valueIndex) : nil
+  }
+
+  // MARK: Unwrapping
+
   func unwrapNil(at valueIndex: Int) -> Bool {
     tape[valueIndex].kind == .null
   }
