@@ -136,6 +136,37 @@ struct CoercionTests {
     try expectCoerced([UInt64].self, #"["18446744073709551615"]"#, [.max])
   }
 
+  @Test func stringToNumberReadsRawValueEnumsAndWrappersThroughTheirSingleValueContainers() throws {
+    // Repaired where each single-value read fails, once the recovery pass learned that its error
+    // escapes: the values of a number sent as a number, and nothing to report.
+    let json = #"""
+      [{"priority": "2", "weight": "0.5", "price": "250"}, {"priority": 1, "weight": 2, "price": 7},
+       {"priority": "1", "weight": " 2 ", "price": "65535"}, {"priority": "2", "weight": "2", "price": "0"}]
+      """#
+    let result = try FlexJSONDecoder().decodeWithReport([Order].self, from: Data(json.utf8))
+    #expect(result.value.map(\.priority) == [.high, .low, .low, .high])
+    #expect(result.value.map(\.weight) == [.light, .heavy, .heavy, .heavy])
+    #expect(result.value.map(\.price.value) == [250, 7, 65_535, 0])
+    #expect(result.issues.isEmpty)
+  }
+
+  @Test func aRawValueTheCoercionsCannotMendIsReportedAsTheEnum() throws {
+    let json = #"""
+      [{"priority": "2", "weight": 2, "price": 1}, {"priority": "urgent", "weight": "0.5", "price": 2},
+       {"priority": 1, "weight": "0.5", "price": "70000"}]
+      """#
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = .collectAll
+    let error = try #require(throws: FlexDecodingError.self) {
+      try decoder.decode([Order].self, from: Data(json.utf8))
+    }
+    #expect(
+      error.issues.map(\.description) == [
+        #"[1].priority: expected Priority but found the string "urgent""#,
+        #"[2].price: expected Cents but found the string "70000""#,
+      ])
+  }
+
   @Test(arguments: [
     (#""1.0""#, 1), (#"" 42 ""#, 42), (#""\t42\n""#, 42), (#""1e3""#, 1000), (#""1E2""#, 100),
     (#""1.5e1""#, 15), (#""-0""#, 0), (#""100e-2""#, 1), (#""9223372036854775807""#, .max),
@@ -367,6 +398,31 @@ struct CoercionTests {
 // MARK: - Fixtures
 
 extension CoercionTests {
+  enum Priority: Int, Decodable {
+    case low = 1
+    case high
+  }
+
+  enum Weight: Double, Decodable {
+    case light = 0.5
+    case heavy = 2
+  }
+
+  /// A wrapper that reads its number through a single-value container.
+  struct Cents: Decodable, Equatable {
+    var value: UInt16
+
+    init(from decoder: any Decoder) throws {
+      value = try decoder.singleValueContainer().decode(UInt16.self)
+    }
+  }
+
+  struct Order: Decodable {
+    var priority: Priority
+    var weight: Weight
+    var price: Cents
+  }
+
   struct Box<Value: Decodable>: Decodable {
     var value: Value
   }

@@ -52,6 +52,14 @@ struct IssueMessageTests {
       ])
   }
 
+  @Test(arguments: [
+    "abc", "", "it's", #"say "hi""#, #"back\slash"#, "tab\there", "line\nbreak", "\u{7F}", "\u{0}", "é", "日本",
+    "👍🏽", "a\u{301}", "\u{200B}", "~ !#$%&()*+,-./09:;<=>?@AZ[]^_`az{|}",
+  ])
+  func aStringIsQuotedAsStringReflectingQuotesIt(text: String) {
+    #expect(IssueMessage.quoted(text) == String(reflecting: text))
+  }
+
   @Test func aLongStringIsCutAfterFortyCharacters() throws {
     let long = String(repeating: "é", count: 41)
     let json = #"{"id": "\#(long)", "title": "t", "pinned": true, "media": [], "counts": {}, "tags": []}"#

@@ -183,6 +183,31 @@ struct KeyLookupTests {
     }
   }
 
+  @Test func objectsInAnotherOrderWithNumbersAsStringsAreReadAlikeCallAfterCall() throws {
+    // The recovery pass leaves some objects partway (it decodes a value again once it learns
+    // where an error came from): the lookups' memory must not take that for differing objects.
+    let keys = (0..<12).map { "key\($0)" }
+    let clean = (0..<30).map { object(keys.reversed(), firstValue: $0 * 100) }
+    let messy = clean.enumerated().map { index, object in
+      index % 3 == 0
+        ? object.replacingOccurrences(of: ": \(index * 100 + 5),", with: ": \"\(index * 100 + 5)\",") : object
+    }
+    let order = keys + ["absent"]
+    let userInfoKey = CodingUserInfoKey(rawValue: "order")!
+    let reference = JSONDecoder()
+    reference.userInfo[userInfoKey] = order
+    let expected = try reference.decode(
+      [OrderedProbe].self, from: Data(("[" + clean.joined(separator: ", ") + "]").utf8))
+    let decoder = FlexJSONDecoder()
+    decoder.userInfo[userInfoKey] = order
+    for _ in 0..<3 {
+      let decoded = try decoder.decode(
+        [OrderedProbe].self, from: Data(("[" + messy.joined(separator: ", ") + "]").utf8))
+      #expect(decoded.map(\.values) == expected.map(\.values))
+      try expectArrayParity(objects: clean, order: order, flexDecoder: decoder)
+    }
+  }
+
   // MARK: - Helpers
 
   /// `{"k0": 0, "k1": 1, …}`: each member's value is its position (plus `firstValue`).

@@ -246,6 +246,22 @@ struct RecoveryIdiomTests {
     try expectSameAsJSONDecoder(Identifier.self, #""42""#)
   }
 
+  struct Account: Decodable, Equatable {
+    var owner: Identifier
+    var count: Int
+  }
+
+  @Test func aSingleValueFallbackKeepsItsBranchInADocumentWithProblems() throws {
+    // The `null` count makes the recovery pass run; there too, the identifier's `try?` sees
+    // `Int` fail on "42" (no coercion) and takes the string branch, as JSONDecoder does.
+    let fixed = try JSONDecoder().decode(Account.self, from: Data(#"{"owner": "42", "count": 3}"#.utf8))
+    #expect(fixed.owner == Identifier("42"))
+    let result = try decoder(.useDefaults).decodeWithReport(
+      Account.self, from: Data(#"{"owner": "42", "count": null}"#.utf8))
+    #expect(result.value == Account(owner: Identifier("42"), count: 0))
+    #expect(result.issues.map(\.path) == ["count"])
+  }
+
   /// A shape whose `size` is a number for circles; a label tries a number first, then text.
   enum Shape: Decodable, Equatable {
     case circle(radius: Double)

@@ -31,6 +31,10 @@ final class DecodeSession: PoolableSession {
   @exclusivity(unchecked) var inheritedDecodingIndices: Set<Int> = []
   @exclusivity(unchecked) var ownDecodingIndices: Set<Int> = []
   @exclusivity(unchecked) var reportedSubclasses: Set<ObjectIdentifier> = []
+  /// Bumped when an error leaves a value during the recovery pass: the objects being decoded
+  /// inside it were left partway, and their lookups' memories must not count that as a failed
+  /// replay (see ``LookupMemory/objectAbandoned()``).
+  @exclusivity(unchecked) var abandonedValues = 0
   /// Set while a failed call is retried with the decoder's coercions.
   @exclusivity(unchecked) var coercionsActive = false
   /// How many coercions were applied so far.

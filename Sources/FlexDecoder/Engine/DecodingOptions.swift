@@ -22,6 +22,9 @@ final class DecodingOptions: @unchecked Sendable {
   let unknownKeyPolicy: FlexJSONDecoder.UnknownKeyPolicy
   /// ``FlexJSONDecoder/dropsElementsWithDefaults``.
   let dropsElementsWithDefaults: Bool
+  /// Whether floating-point values may be read from strings (`.convertFromString`). Stored:
+  /// asked for every number read in the recovery pass, and matching the strategy copies it.
+  let readsNonConformingFloats: Bool
 
   init(
     dateDecodingStrategy: FlexJSONDecoder.DateDecodingStrategy,
@@ -45,17 +48,16 @@ final class DecodingOptions: @unchecked Sendable {
     self.reportsCoercions = reportsCoercions
     self.unknownKeyPolicy = unknownKeyPolicy
     self.dropsElementsWithDefaults = dropsElementsWithDefaults
+    if case .convertFromString = nonConformingFloatDecodingStrategy {
+      readsNonConformingFloats = true
+    } else {
+      readsNonConformingFloats = false
+    }
   }
 
   /// Whether keys are compared as written (the fast byte-comparison path).
   var usesDefaultKeys: Bool {
     if case .useDefaultKeys = keyDecodingStrategy { return true }
-    return false
-  }
-
-  /// Whether floating-point values may be read from strings (`.convertFromString`).
-  var readsNonConformingFloats: Bool {
-    if case .convertFromString = nonConformingFloatDecodingStrategy { return true }
     return false
   }
 }

@@ -306,11 +306,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   // MARK: The common case first
   //
-  // A scalar of the asked type, outside the recovery pass: read directly, without the closures
-  // that `decodeRequired` and `decodeOptional` pass on to the recovery pass (not inlined, a
-  // closure retains and releases the decoder around each call: 3.5% of github_events.json's
-  // instructions). Anything else (absent, `null`, another kind, a number out of range, the
-  // recovery pass) returns `nil` and takes the general route, with the same lookup. That route
+  // A scalar of the asked type: read directly, without the closures that `decodeRequired` and
+  // `decodeOptional` pass on to the recovery pass (not inlined, a closure retains and releases
+  // the decoder around each call: 3.5% of github_events.json's instructions; in the recovery
+  // pass, where most values are still plain, the general route doubled the cost of each).
+  // Anything else (absent, `null`, another kind, a number out of range, a retry with coercions)
+  // returns `nil` and takes the general route, with the same lookup. That route
   // is a call of its own (`decodeGenerally`, `decodeIfPresentGenerally`): inlined behind the
   // readers, it made the `decode` methods so large that it was no longer inlined and
   // specialized itself, and every value the recovery pass repaired looked up runtime metadata
@@ -318,24 +319,35 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // generic over the value's type: in a container generic over `Key`, an out-of-line generic
   // method is not specialized for `T` alone.
 
+  /// `read`'s answer, when it has one: outside the recovery pass, and in it too unless a failed
+  /// call is being retried with coercions (which may change even a plain answer: `.nullStrings`).
+  /// There it is what the general route would answer, and is noted as a call that succeeded.
+  @inline(__always)
+  private func plainly<T>(_ read: (TapeDecoder) -> T?) -> T? {
+    guard let recovery = decoder.recovery else { return read(decoder) }
+    guard !decoder.session.coercionsActive, let value = read(decoder) else { return nil }
+    recovery.noteCallSucceeded()
+    return value
+  }
+
   @inline(__always)
   private func plainString(at valueIndex: Int) -> String? {
-    decoder.recovery == nil ? decoder.plainString(at: valueIndex) : nil
+    plainly { $0.plainString(at: valueIndex) }
   }
 
   @inline(__always)
   private func plainBool(at valueIndex: Int) -> Bool? {
-    decoder.recovery == nil ? decoder.plainBool(at: valueIndex) : nil
+    plainly { $0.plainBool(at: valueIndex) }
   }
 
   @inline(__always)
   private func plainInteger(at valueIndex: Int) -> Int? {
-    decoder.recovery == nil ? decoder.plainInt(at: valueIndex) : nil
+    plainly { $0.plainInt(at: valueIndex) }
   }
 
   @inline(__always)
   private func plainDouble(at valueIndex: Int) -> Double? {
-    decoder.recovery == nil ? decoder.plainDouble(at: valueIndex) : nil
+    plainly { $0.plainDouble(at: valueIndex) }
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {

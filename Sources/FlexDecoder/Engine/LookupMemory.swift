@@ -128,6 +128,21 @@ struct LookupMemory {
     }
   }
 
+  /// Called instead of ``objectEnded(objectIndex:memberCount:wasShuffled:)`` when the object
+  /// may have been left partway: an error left a value during the recovery pass, which decodes
+  /// the value again once it learned where the error came from. What the object's lookups did
+  /// says nothing of the next object, so no failure is counted (counted, the few dozen values a
+  /// messy document's recovery pass decodes again would use up the key type's failures, and
+  /// with them the replays of later calls: the memory is kept in the pooled session). A
+  /// recording starts afresh; a replay compares the next object with the recorded one again.
+  mutating func objectAbandoned() {
+    switch phase {
+    case .inactive: break
+    case .recording, .off: restartRecording()
+    case .comparing, .replaying: phase = .comparing
+    }
+  }
+
   /// A replay or a recording did not work out: record the next object afresh, unless that
   /// happened too often.
   private mutating func fail() {

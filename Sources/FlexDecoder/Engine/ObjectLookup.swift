@@ -70,6 +70,8 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) var firstMissIsAbsent = false
   /// How many lookups in this object found their key away from the hint.
   @exclusivity(unchecked) var outOfOrderHits = 0
+  /// The session's ``DecodeSession/abandonedValues`` when this object was pointed at.
+  @exclusivity(unchecked) var abandonMark = 0
   /// Under a key strategy, the members' converted keys: in document order for small objects
   /// (compared one by one, first occurrence first), else by key (first occurrence wins).
   /// Hashing each key into a dictionary costs more than comparing a few.
@@ -114,8 +116,9 @@ final class ObjectLookup: UnknownKeyTracking {
       self.tape = decoder.tape
       lookupMemory.deactivate()
     } else if lookupMemory.phase != .inactive || outOfOrderHits >= 2 || hasMemberIndex {
-      rememberLookups()
+      rememberLookups(abandoned: abandonMark != session.abandonedValues)
     }
+    abandonMark = session.abandonedValues
     isParked = false
     self.objectIndex = objectIndex
     self.memberCount = Int(decoder.tape[objectIndex].length)
@@ -188,11 +191,15 @@ final class ObjectLookup: UnknownKeyTracking {
   /// Before the lookup moves on to another object of the same tape: the object it leaves
   /// becomes the one ``LookupMemory`` records or compares with, if its lookups found keys away
   /// from the hint.
+  /// `abandoned`: the recovery pass left a value partway since this object was pointed at (it
+  /// may be this object).
   @inline(never)
-  private func rememberLookups() {
+  private func rememberLookups(abandoned: Bool) {
     let wasShuffled = outOfOrderHits >= 2 || hasMemberIndex
     if lookupMemory.phase == .inactive {
       if wasShuffled && memberCount <= LookupMemory.memberLimit && !lookupMemory.isExhausted { lookupMemory.activate() }
+    } else if abandoned {
+      lookupMemory.objectAbandoned()
     } else {
       lookupMemory.objectEnded(objectIndex: objectIndex, memberCount: memberCount, wasShuffled: wasShuffled)
     }

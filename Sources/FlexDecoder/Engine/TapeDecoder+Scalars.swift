@@ -237,16 +237,21 @@ extension TapeDecoder {
 
   /// With `reportsCoercions`, notes that the value at `valueIndex` was coerced to `type`:
   /// `coerced string "42" to Int`.
+  @inline(__always)
   func noteCoercion(at valueIndex: Int, to type: Any.Type, path: @autoclosure () -> [any CodingKey]) {
     noteCoercion(at: valueIndex, toDescription: "\(type)", path: path())
   }
 
   /// ``noteCoercion(at:to:path:)`` with the target described in words (`null`).
+  @inline(__always)
   func noteCoercion(
     at valueIndex: Int, toDescription target: @autoclosure () -> String, path: @autoclosure () -> [any CodingKey]
   ) {
     session.coercionsApplied &+= 1
-    guard options.reportsCoercions else { return }
+    if options.reportsCoercions { reportCoercion(at: valueIndex, toDescription: target(), path: path()) }
+  }
+
+  private func reportCoercion(at valueIndex: Int, toDescription target: String, path: [any CodingKey]) {
     let entry = tape[valueIndex]
     let source: String
     switch entry.kind {
@@ -258,7 +263,7 @@ extension TapeDecoder {
     case .array: source = "a single value"
     case .object: source = "an object"
     }
-    recordNote(.coerced, path: path(), message: "coerced \(source) to \(target())", valueIndex: valueIndex)
+    recordNote(.coerced, path: path, message: "coerced \(source) to \(target)", valueIndex: valueIndex)
   }
 }
 

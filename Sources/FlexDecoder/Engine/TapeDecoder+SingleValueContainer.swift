@@ -2,26 +2,26 @@
 
 extension TapeDecoder: SingleValueDecodingContainer {
   func decodeNil() -> Bool { unwrapNil(at: index) }
-  func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(at: index, path: pathStack) }
-  func decode(_ type: String.Type) throws -> String { try unwrapString(at: index, path: pathStack) }
-  func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(at: index, path: pathStack) }
-  func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(at: index, path: pathStack) }
-  func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(type, at: index, path: pathStack) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(type, at: index, path: pathStack) }
+  func decode(_ type: Bool.Type) throws -> Bool { try read(type) { try unwrapBool(at: index, path: pathStack) } }
+  func decode(_ type: String.Type) throws -> String { try read(type) { try unwrapString(at: index, path: pathStack) } }
+  func decode(_ type: Double.Type) throws -> Double { try read(type) { try unwrapDouble(at: index, path: pathStack) } }
+  func decode(_ type: Float.Type) throws -> Float { try read(type) { try unwrapFloat(at: index, path: pathStack) } }
+  func decode(_ type: Int.Type) throws -> Int { try readInteger(type) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try readInteger(type) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try readInteger(type) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try readInteger(type) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try readInteger(type) }
+  func decode(_ type: UInt.Type) throws -> UInt { try readInteger(type) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try readInteger(type) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try readInteger(type) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try readInteger(type) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try readInteger(type) }
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-  func decode(_ type: Int128.Type) throws -> Int128 { try unwrapInteger(type, at: index, path: pathStack) }
+  func decode(_ type: Int128.Type) throws -> Int128 { try readInteger(type) }
 
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-  func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(type, at: index, path: pathStack) }
+  func decode(_ type: UInt128.Type) throws -> UInt128 { try readInteger(type) }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     guard let recovery = session.recovery else { return try decodeValue(type, at: index) }
@@ -34,5 +34,53 @@ extension TapeDecoder: SingleValueDecodingContainer {
     ) {
       try decodeValue(type, at: valueIndex)
     }
+  }
+}
+
+// MARK: Scalars in the recovery pass
+
+extension TapeDecoder {
+  @inline(__always)
+  private func readInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+    try read(type) { try unwrapInteger(type, at: index, path: pathStack) }
+  }
+
+  /// A standard scalar read: `read` itself, except in the recovery pass when the plain read
+  /// fails and the decoder has coercions (see ``coercingInPlace(_:_:_:)``).
+  @inline(__always)
+  private func read<T>(_ type: T.Type, _ read: () throws -> T) throws -> T {
+    guard let recovery = session.recovery, !session.coercionsActive, !options.coercions.isEmpty,
+      certainlyFails(ScalarExpectation(type), at: index)
+    else { return try read() }
+    return try coercingInPlace(type, recovery, read)
+  }
+
+  /// A scalar read of the recovery pass that fails plainly (`"2"` for the `Int` of a raw-value
+  /// enum). It is a call site like the keyed ones, `(the value's type, "", T)`: once its error is
+  /// known to escape the `init(from:)` that made it and the code above, the coercions apply on
+  /// the spot. Otherwise the error of the whole value would be built and thrown, and the value
+  /// decoded again with coercions by the call that asked for it (several thousand instructions
+  /// for each enum of a messy document). Until then the read throws as JSONDecoder's would, and
+  /// names itself so that the value's boundary learns it; a read the coercions cannot mend
+  /// throws its plain error, which the enclosing call repairs and words as it did without this.
+  @inline(never)
+  private func coercingInPlace<T>(_ type: T.Type, _ recovery: RecoveryState, _ read: () throws -> T) throws -> T {
+    // A failure still pending here was caught by the code now making this call.
+    if recovery.failure != nil { recovery.failure = nil }
+    let generation = recovery.begin()
+    let site = CallSite(owner: pendingType ?? Never.self, key: "", type: type)
+    let depth = recovery.depth
+    guard recovery.isRepairable(site, depth: depth) else {
+      do {
+        return try read()
+      } catch {
+        recovery.failure = PendingFailure(
+          originGeneration: generation, isSettled: false, isReported: false, lastExited: site, lastExitedDepth: depth)
+        throw error
+      }
+    }
+    session.coercionsActive = true
+    defer { session.coercionsActive = false }
+    return try read()
   }
 }

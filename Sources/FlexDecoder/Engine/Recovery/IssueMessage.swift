@@ -16,6 +16,17 @@ enum IssueMessage {
   /// The longest string or number text quoted in a message, in characters.
   static let quotedLength = 40
 
+  /// `text` as `String(reflecting:)` writes it: quoted, escaped. Printable ASCII without quotes
+  /// or backslashes needs no escapes, and is quoted directly (`String(reflecting:)` costs a few
+  /// thousand instructions, paid for every error built during a recovery pass).
+  static func quoted(_ text: String) -> String {
+    let plain = text.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        && byte != UInt8(ascii: "'")
+    }
+    return plain ? "\"" + text + "\"" : String(reflecting: text)
+  }
+
   /// How an issue words `error`: its kind, its message and the `DecodingError` behind it.
   static func describe(_ error: any Error, path: [any CodingKey]) -> (FlexIssue.Kind, String, DecodingError?) {
     guard let decodingError = error as? DecodingError else {
@@ -138,7 +149,7 @@ extension TapeDecoder {
     case .true: return "true"
     case .false: return "false"
     case .number: return "the number \(Self.cut(tape.numberText(at: valueIndex)))"
-    case .string: return "the string \(String(reflecting: Self.cut(tape.string(at: valueIndex))))"
+    case .string: return "the string \(IssueMessage.quoted(Self.cut(tape.string(at: valueIndex))))"
     case .array: return "an array"
     case .object: return "an object"
     }

@@ -154,6 +154,15 @@ final class RecoveryState {
     return generation
   }
 
+  /// A call answered without ``TapeDecoder/recoveringCall(_:site:type:path:valueIndex:action:missingKeyMessage:failsPlainly:replacement:_:)``
+  /// (a scalar of the asked kind): what that does for a call that succeeds.
+  @inline(__always)
+  func noteCallSucceeded() {
+    // A failure still pending here was caught by the code now making this call.
+    if failure != nil { failure = nil }
+    generation &+= 1
+  }
+
   /// The depth of calls made now: the number of values being decoded.
   var depth: Int { frames.count }
 

@@ -62,6 +62,7 @@ extension TapeDecoder {
         }
         return value
       } catch {
+        session.abandonedValues &+= 1
         if session.trackedContainers.count > trackedBefore {
           session.trackedContainers.removeSubrange(trackedBefore...)
         }

@@ -81,6 +81,13 @@ enum ScalarExpectation {
   }
 }
 
+extension JSONTokenKind {
+  /// A string, a number, `true` or `false`: what the scalar coercions read.
+  fileprivate var isNonNullScalar: Bool {
+    rawValue &- JSONTokenKind.true.rawValue <= JSONTokenKind.string.rawValue &- JSONTokenKind.true.rawValue
+  }
+}
+
 extension TapeDecoder {
   /// Whether the value at `valueIndex` certainly fails a plain read of a scalar expecting
   /// `expectation` (a string where a number is wanted, a `null`, an object…).
@@ -122,7 +129,13 @@ extension TapeDecoder {
     let issuesAtStart = recovery.issueCount
     let notesAtStart = session.notes.count
     // The site names the frame of a nested value the body decodes (scalars have none).
-    if ScalarExpectation(type) == .any { recovery.nextRequester = site() }
+    if ScalarExpectation(type) == .any {
+      recovery.nextRequester = site()
+    } else if failsPlainly, !session.coercionsActive, !options.coercions.isEmpty, let index = valueIndex(),
+      tape[index].kind.isNonNullScalar
+    {
+      if let value = try coercedAnswer(recovery, site: site(), notesAtStart: notesAtStart, body) { return value }
+    }
     var error: (any Error)?
     if !failsPlainly {
       do {
@@ -136,6 +149,30 @@ extension TapeDecoder {
       site: site, type: type, path: path, valueIndex: valueIndex(), action: action,
       missingKeyMessage: missingKeyMessage,
       replacement: replacement, body)
+  }
+
+  /// The answer of a scalar call that fails plainly, read with the decoder's coercions, if the
+  /// call may be repaired where it is: what ``handleFailure`` returns after its retry with
+  /// coercions, in the most common repair of a messy document (a number sent as a string),
+  /// without the rest of its route. `nil` when the call may not be repaired here or the
+  /// coercions do not mend the value: the general route then decides, as it would have.
+  @inline(never)
+  private func coercedAnswer<T>(
+    _ recovery: RecoveryState, site: CallSite?, notesAtStart: Int, _ body: () throws -> T
+  ) throws -> T? {
+    guard recovery.isRepairable(site, depth: recovery.depth) else { return nil }
+    session.coercionsActive = true
+    defer { session.coercionsActive = false }
+    do {
+      let value = try body()
+      recovery.failure = nil
+      return value
+    } catch let stop as RecoveryStop {
+      throw stop
+    } catch {
+      if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
+      return nil
+    }
   }
 
   /// The failure of a call: passed on when it comes from inside and may still be repaired
