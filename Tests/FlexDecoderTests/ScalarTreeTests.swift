@@ -70,4 +70,63 @@ struct ScalarTreeTests {
     }
     #expect(ErrorShape(error) == ErrorShape(jsonDecoderError))
   }
+
+  // MARK: - Every number sent as a string
+
+  /// `{"name": "a", "rings": [[["0", "0.0"], ["1", "0.5"], …]]}`, the point at `special` written
+  /// as `specialText`.
+  static func stringShape(points: Int, special: Int? = nil, specialText: String = "") -> Data {
+    let written = (0..<points).map { index in
+      index == special ? specialText : #"["\#(index)", "\#(Double(index) / 2)"]"#
+    }
+    return Data(#"{"name": "a", "rings": [[\#(written.joined(separator: ", "))]]}"#.utf8)
+  }
+
+  @Test func numbersSentAsStringsAreCoercedAndReportedAtTheirPaths() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.reportsCoercions = true
+    let result = try decoder.decodeWithReport(Shape.self, from: Self.stringShape(points: 25))
+    #expect(result.value == Shape(name: "a", rings: [Self.points(25)]))
+    #expect(result.issues.map(\.path) == (0..<25).flatMap { ["rings[0][\($0)][0]", "rings[0][\($0)][1]"] })
+    #expect(result.issues.allSatisfy { $0.kind == .coerced })
+  }
+
+  @Test func aNullAmongNumbersSentAsStringsDropsOnlyItsCoordinate() throws {
+    let json = Self.stringShape(points: 25, special: 9, specialText: #"["9", null]"#)
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = .useDefaults
+    let result = try decoder.decodeWithReport(Shape.self, from: json)
+    var expected = Self.points(25)
+    expected[9] = [9]
+    #expect(result.value == Shape(name: "a", rings: [expected]))
+    #expect(result.issues.map(\.path) == ["rings[0][9][1]"])
+    #expect(result.issues.map(\.kind) == [.droppedElement])
+  }
+
+  /// A shape whose rings are optional in effect: `try?` keeps an empty list when they fail.
+  struct TolerantShape: Decodable, Equatable {
+    var name: String
+    var rings: [[[Double]]]
+
+    enum CodingKeys: String, CodingKey {
+      case name, rings
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      name = try container.decode(String.self, forKey: .name)
+      rings = (try? container.decode([[[Double]]].self, forKey: .rings)) ?? []
+    }
+  }
+
+  @Test func ringsWhoseRequesterCatchesTheirErrorAreNotCoerced() throws {
+    // The `try?` sees the rings fail, as with JSONDecoder, though the number sent as `name`
+    // starts the recovery pass and would be coerced.
+    let json = String(decoding: Self.stringShape(points: 6), as: UTF8.self)
+      .replacingOccurrences(of: #""name": "a""#, with: #""name": 7"#)
+    let expected = try JSONDecoder().decode(
+      TolerantShape.self, from: Data(json.replacingOccurrences(of: #""name": 7"#, with: #""name": "7""#).utf8))
+    #expect(expected.rings.isEmpty)
+    #expect(try FlexJSONDecoder().decode(TolerantShape.self, from: Data(json.utf8)) == expected)
+  }
 }

@@ -51,61 +51,73 @@ extension TapeDecoder {
     -> T
   {
     if T.self == [Double].self {
-      let doubles = try decodeArray(
-        at: valueIndex, path: path(), plainly: plainDouble(at:),
-        { try unwrapDouble(at: $0, path: $1()) })
-      return unsafeBitCast(doubles, to: T.self)
+      return unsafeBitCast(try decodeArray(of: Double.self, at: valueIndex, path: path()), to: T.self)
     }
     if T.self == [Int].self {
-      let integers = try decodeArray(
-        at: valueIndex, path: path(), plainly: plainInt(at:),
-        { try unwrapInteger(Int.self, at: $0, path: $1()) })
-      return unsafeBitCast(integers, to: T.self)
+      return unsafeBitCast(try decodeArray(of: Int.self, at: valueIndex, path: path()), to: T.self)
     }
     precondition(T.self == [String].self, "decodeFastScalar called for \(T.self)")
-    let strings = try decodeArray(
-      at: valueIndex, path: path(), plainly: plainString(at:),
-      { try unwrapString(at: $0, path: $1()) })
-    return unsafeBitCast(strings, to: T.self)
+    return unsafeBitCast(
+      try decodeArray(of: String.self, at: valueIndex, path: path()), to: T.self)
   }
 
-  /// An array of scalars read straight off the tape (the caller checked it is an array), with
-  /// the same errors as the unkeyed container route: element paths end in `Index n`. Each
-  /// element is first read by `plainly` (the common case: the value of the right kind, no path
-  /// needed), else by `element`, given the element's path.
+  /// An element of ``decodeFastArray(_:at:path:)`` of its own kind, or `nil` (no closure
+  /// parameter: a method reference retains the decoder around each array).
+  @inline(__always)
+  private func plainElement<Element>(_ type: Element.Type, at elementIndex: Int) -> Element? {
+    if Element.self == Double.self { return unsafeBitCast(plainDouble(at: elementIndex), to: Element?.self) }
+    if Element.self == Int.self { return unsafeBitCast(plainInt(at: elementIndex), to: Element?.self) }
+    return unsafeBitCast(plainString(at: elementIndex), to: Element?.self)
+  }
+
+  /// An element of ``decodeFastArray(_:at:path:)`` that ``plainElement(_:at:)`` did not read: with the
+  /// coercions in force, or failing with the unkeyed container route's error. (A method rather
+  /// than a closure parameter: a closure parameter cannot be handed `path`, a non-escaping
+  /// closure, without `withoutActuallyEscaping`, which allocates.)
+  @inline(__always)
+  private func arrayElement<Element>(
+    _ type: Element.Type, at elementIndex: Int, path: @autoclosure () -> [any CodingKey]
+  ) throws -> Element {
+    if Element.self == Double.self {
+      return unsafeBitCast(try unwrapDouble(at: elementIndex, path: path()), to: Element.self)
+    }
+    if Element.self == Int.self {
+      return unsafeBitCast(try unwrapInteger(Int.self, at: elementIndex, path: path()), to: Element.self)
+    }
+    return unsafeBitCast(try unwrapString(at: elementIndex, path: path()), to: Element.self)
+  }
+
+  /// An array of `Double`, `Int` or `String` read straight off the tape (the caller checked it
+  /// is an array), with the same errors as the unkeyed container route: element paths end in
+  /// `Index n`. Each element is first read by ``plainElement(_:at:)`` (the common case: the
+  /// value of the right kind, no path needed), else by ``arrayElement(_:at:path:)``.
   @inline(__always)
   private func decodeArray<Element>(
-    at arrayIndex: Int, path: @autoclosure () -> [any CodingKey], plainly: (Int) -> Element?,
-    _ element: (Int, @autoclosure () -> [any CodingKey]) throws -> Element
+    of type: Element.Type, at arrayIndex: Int, path: @autoclosure () -> [any CodingKey]
   ) throws -> [Element] {
     if let recovery = session.recovery {
-      return try decodeArrayRecovering(at: arrayIndex, recovery, path: path(), element)
+      return try decodeArrayRecovering(of: type, at: arrayIndex, recovery, path: path())
     }
     let count = Int(tape[arrayIndex].length)
     var result: [Element] = []
     result.reserveCapacity(count)
     var position = arrayIndex &+ 1
     for ordinal in 0..<count {
-      if let value = plainly(position) {
+      if let value = plainElement(type, at: position) {
         result.append(value)
       } else {
-        // (Outside the loop's common case: `withoutActuallyEscaping` costs an allocation.)
-        let value = try withoutActuallyEscaping(path) { path in
-          try element(position, path() + [IndexCodingKey(index: ordinal)])
-        }
-        result.append(value)
+        result.append(try arrayElement(type, at: position, path: path() + [IndexCodingKey(index: ordinal)]))
       }
       position = tape.next(after: position)
     }
     return result
   }
 
-  /// ``decodeArray(at:path:_:)`` during the recovery pass: the array is a value of its own (a
-  /// frame, for the decision of its elements' calls), each element read plainly, and only an
-  /// element that fails goes through the engine's call — coerced, or dropped.
+  /// ``decodeArray(of:at:path:)`` during the recovery pass: the array is a value of its
+  /// own (a frame, for the decision of its elements' calls), each element read plainly, and only
+  /// an element that fails goes through the engine's call — coerced, or dropped.
   private func decodeArrayRecovering<Element>(
-    at arrayIndex: Int, _ recovery: RecoveryState, path: @autoclosure () -> [any CodingKey],
-    _ element: (Int, @autoclosure () -> [any CodingKey]) throws -> Element
+    of type: Element.Type, at arrayIndex: Int, _ recovery: RecoveryState, path: @autoclosure () -> [any CodingKey]
   ) throws -> [Element] {
     let requester = recovery.nextRequester
     recovery.nextRequester = nil
@@ -116,24 +128,25 @@ extension TapeDecoder {
     var result: [Element] = []
     result.reserveCapacity(count)
     var position = arrayIndex &+ 1
-    try withoutActuallyEscaping(path) { path in
-      for ordinal in 0..<count {
-        let elementIndex = position
-        position = tape.next(after: position)
-        if !certainlyFails(expectation, at: elementIndex),
-          let value = try? element(elementIndex, path() + [IndexCodingKey(index: ordinal)])
-        {
-          result.append(value)
-          continue
-        }
-        let elementPath = { path() + [IndexCodingKey(index: ordinal)] }
-        _ = try recoveringCall(
-          recovery, site: nil, type: Element.self, path: elementPath(), valueIndex: elementIndex, action: .drop,
-          failsPlainly: true, replacement: { _ in false }
-        ) {
-          result.append(try element(elementIndex, elementPath()))
-          return true
-        }
+    for ordinal in 0..<count {
+      let elementIndex = position
+      position = tape.next(after: position)
+      if let value = plainElement(type, at: elementIndex) {
+        result.append(value)
+        continue
+      }
+      if !certainlyFails(expectation, at: elementIndex),
+        let value = try? arrayElement(type, at: elementIndex, path: path() + [IndexCodingKey(index: ordinal)])
+      {
+        result.append(value)
+        continue
+      }
+      _ = try recoveringCall(
+        recovery, site: nil, type: Element.self, path: path() + [IndexCodingKey(index: ordinal)],
+        valueIndex: elementIndex, action: .drop, failsPlainly: true, replacement: { _ in false }
+      ) {
+        result.append(try arrayElement(type, at: elementIndex, path: path() + [IndexCodingKey(index: ordinal)]))
+        return true
       }
     }
     return result

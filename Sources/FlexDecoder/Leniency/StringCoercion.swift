@@ -30,32 +30,37 @@ enum StringCoercion {
   }
 
   /// Checks RFC 8259 number syntax; returns whether the text is a plain integer, or `nil`.
+  /// (Run on every number a messy document sends as a string: a pointer walk.)
   private static func validateNumber(_ text: UnsafeRawBufferPointer) -> Bool? {
-    var index = 0
-    let count = text.count
-    func isDigit(_ offset: Int) -> Bool { offset < count && text[offset] &- 0x30 < 10 }
-    if index < count && text[index] == UInt8(ascii: "-") { index += 1 }
-    guard isDigit(index) else { return nil }
-    if text[index] == UInt8(ascii: "0") {
-      index += 1
-    } else {
-      while isDigit(index) { index += 1 }
+    guard let start = text.baseAddress?.assumingMemoryBound(to: UInt8.self), !text.isEmpty else { return nil }
+    let end = start + text.count
+    var cursor = start
+    /// Moves past a run of digits; returns whether there was one.
+    func skipDigits() -> Bool {
+      let first = cursor
+      while cursor < end && cursor.pointee &- 0x30 < 10 { cursor += 1 }
+      return cursor > first
+    }
+    if cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
+    guard cursor < end else { return nil }
+    if cursor.pointee == UInt8(ascii: "0") {
+      cursor += 1
+    } else if !skipDigits() {
+      return nil
     }
     var isInteger = true
-    if index < count && text[index] == UInt8(ascii: ".") {
-      index += 1
-      guard isDigit(index) else { return nil }
-      while isDigit(index) { index += 1 }
+    if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+      cursor += 1
+      guard skipDigits() else { return nil }
       isInteger = false
     }
-    if index < count && (text[index] | 0x20) == UInt8(ascii: "e") {
-      index += 1
-      if index < count && (text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-")) { index += 1 }
-      guard isDigit(index) else { return nil }
-      while isDigit(index) { index += 1 }
+    if cursor < end && cursor.pointee | 0x20 == UInt8(ascii: "e") {
+      cursor += 1
+      if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
+      guard skipDigits() else { return nil }
       isInteger = false
     }
-    return index == count ? isInteger : nil
+    return cursor == end ? isInteger : nil
   }
 
   /// `"true"`, `"yes"`, `"1"` → `true`; `"false"`, `"no"`, `"0"` → `false` (any case, trimmed).

@@ -6,6 +6,12 @@
 // pass tries each element plainly first and makes it an engine call (coerced, dropped) only if
 // that fails: GeoJSON coordinates (`[[[Double]]]`) are read in bulk as in the plain pass,
 // instead of as one engine call per point.
+//
+// With coercions, the same holds for elements whose scalars have another kind (every number sent
+// as a string): each failing scalar would be an engine call asking the same question, whether
+// the array's requester lets errors through (no model code in between); when it does, each
+// scalar is coerced. So the element is tried plainly with the coercions in force, and only one
+// that still fails (a `null`, a string that is no number) is decoded call by call.
 
 /// A type whose values are JSON scalars, or arrays of them, decoded by the standard library or
 /// the engine alone.
@@ -43,6 +49,7 @@ extension Array: ScalarTreeArray where Element: ScalarTree, Element: Decodable {
     var elements: [Element] = []
     elements.reserveCapacity(count)
     let leafKind = Element.leafKind
+    let coercesOnTheSpot = decoder.scalarTreeFailuresAreCoercedOnTheSpot()
     var position = arrayIndex &+ 1
     for ordinal in 0..<count {
       let key = IndexCodingKey(index: ordinal)
@@ -54,6 +61,14 @@ extension Array: ScalarTreeArray where Element: ScalarTree, Element: Decodable {
           decoder.pathStack.append(key)
           defer { decoder.pathStack.removeLast() }
           elements.append(try decoder.decodeScalarTreePlainly(Element.self, at: position))
+          position = end
+          continue
+        } catch {}
+      } else if coercesOnTheSpot && decoder.onlyNonNullScalars(from: position, to: end) {
+        do {
+          decoder.pathStack.append(key)
+          defer { decoder.pathStack.removeLast() }
+          elements.append(try decoder.decodeScalarTreeCoercing(Element.self, at: position))
           position = end
           continue
         } catch {}
@@ -80,6 +95,37 @@ extension TapeDecoder {
       }
     }
     return true
+  }
+
+  /// Whether arrays and non-null scalars are all the tape entries `start..<end` hold.
+  @inline(__always)
+  func onlyNonNullScalars(from start: Int, to end: Int) -> Bool {
+    for entry in start..<end where tape[entry].kind == .null || tape[entry].kind == .object { return false }
+    return true
+  }
+
+  /// Whether a scalar of the scalar tree being decoded (whose array's frame is the innermost)
+  /// that fails plainly would be coerced where it is: the decoder has coercions, none is being
+  /// retried, and the array's requester lets errors through.
+  func scalarTreeFailuresAreCoercedOnTheSpot() -> Bool {
+    guard let recovery, !session.coercionsActive, !options.coercions.isEmpty else { return false }
+    return recovery.isRepairable(nil, depth: recovery.depth)
+  }
+
+  /// ``decodeScalarTreePlainly(_:at:)`` with the decoder's coercions in force (see the top of
+  /// ScalarTree.swift). Throws the first failure coercions do not mend, having taken back
+  /// what the attempt noted and counted.
+  @inline(never)
+  func decodeScalarTreeCoercing<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
+    let appliedBefore = session.coercionsApplied
+    session.coercionsActive = true
+    defer { session.coercionsActive = false }
+    do {
+      return try withRecoverySetAside { try decodeValue(type, at: valueIndex) }
+    } catch {
+      session.coercionsApplied = appliedBefore
+      throw error
+    }
   }
 
   /// The value at `valueIndex` decoded as by the plain pass, the recovery pass set aside: what

@@ -134,7 +134,9 @@ extension TapeDecoder {
     } else if failsPlainly, !session.coercionsActive, !options.coercions.isEmpty, let index = valueIndex(),
       tape[index].kind.isNonNullScalar
     {
-      if let value = try coercedAnswer(recovery, site: site(), notesAtStart: notesAtStart, body) { return value }
+      do {
+        return try coercedAnswer(recovery, site: site(), notesAtStart: notesAtStart, body)
+      } catch is NoCoercedAnswer {}
     }
     var error: (any Error)?
     if !failsPlainly {
@@ -154,13 +156,15 @@ extension TapeDecoder {
   /// The answer of a scalar call that fails plainly, read with the decoder's coercions, if the
   /// call may be repaired where it is: what ``handleFailure`` returns after its retry with
   /// coercions, in the most common repair of a messy document (a number sent as a string),
-  /// without the rest of its route. `nil` when the call may not be repaired here or the
-  /// coercions do not mend the value: the general route then decides, as it would have.
+  /// without the rest of its route. Throws ``NoCoercedAnswer`` when the call may not be
+  /// repaired here or the coercions do not mend the value: the general route then decides, as
+  /// it would have. (Not `T?`: inlined into generic callers, that would look up `Optional<T>`'s
+  /// metadata on each of their calls.)
   @inline(never)
   private func coercedAnswer<T>(
     _ recovery: RecoveryState, site: CallSite?, notesAtStart: Int, _ body: () throws -> T
-  ) throws -> T? {
-    guard recovery.isRepairable(site, depth: recovery.depth) else { return nil }
+  ) throws -> T {
+    guard recovery.isRepairable(site, depth: recovery.depth) else { throw NoCoercedAnswer() }
     session.coercionsActive = true
     defer { session.coercionsActive = false }
     do {
@@ -171,7 +175,7 @@ extension TapeDecoder {
       throw stop
     } catch {
       if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
-      return nil
+      throw NoCoercedAnswer()
     }
   }
 
@@ -451,3 +455,6 @@ private struct FailedRetry: Error {
 
 /// Thrown by a repair that has no placeholder to offer.
 struct NoPlaceholder: Error {}
+
+/// Thrown when a failed call gets no answer from the coercions on the spot.
+private struct NoCoercedAnswer: Error {}
