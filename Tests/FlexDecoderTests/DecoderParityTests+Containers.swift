@@ -69,6 +69,19 @@ extension DecoderParityTests {
     ParityCase("[Decimal?] with null", [Decimal?].self, "[null, 2.5]"),
     ParityCase("Set<String>", Set<String>.self, #"["a", "b", "a"]"#),
     ParityCase("[String: [String: Int]]", [String: [String: Int]].self, #"{"a": {"b": 1}, "c": {}}"#),
+    ParityCase(
+      "[String: Person] of many members, one missing a key", [String: Person].self,
+      "{"
+        + (0..<20).map { #""p\#($0)": {"name": "N\#($0)"\#($0 == 13 ? "" : ", \"age\": \($0)")}"# }
+        .joined(separator: ", ") + "}"),
+    ParityCase(
+      "[String: Person] of many members", [String: Person].self,
+      "{" + (0..<20).map { #""p\#($0)": {"name": "N\#($0)", "age": \#($0)}"# }.joined(separator: ", ") + "}"),
+    ParityCase(
+      "[String: [Int]] error path in a later member", [String: [Int]].self, #"{"a": [1], "b": [2, "x"], "c": []}"#),
+    ParityCase(
+      "[String: Int] with canonically equivalent keys", [String: Int].self, #"{"é": 1, "e\u0301": 2, "b": 3}"#),
+    ParityCase("[String: Int] with a non-ASCII key repeated", [String: Int].self, #"{"ü": 1, "b": 2, "ü": "x"}"#),
     // Enums
     ParityCase("String raw value", Suit.self, #""hearts""#),
     ParityCase("unknown String raw value", Suit.self, #""clubs""#),

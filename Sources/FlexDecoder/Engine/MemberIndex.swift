@@ -39,6 +39,8 @@ struct MemberIndex {
 
   private var slots: [Slot]
   private var mask: Int
+  /// The number of keys entered: the object's member count unless a key is repeated.
+  private(set) var count = 0
 
   /// Indexes the `memberCount` members of the object at `objectIndex`.
   init(tape: JSONTape, objectIndex: Int, memberCount: Int) {
@@ -62,6 +64,7 @@ struct MemberIndex {
       slots = [Slot](repeating: Slot(keyIndex: 0, ordinal: 0, hash: 0), count: capacity)
     }
     mask = capacity &- 1
+    count = 0
     var keyIndex = objectIndex &+ 1
     for ordinal in 0..<memberCount {
       insert(keyIndex: keyIndex, ordinal: ordinal, tape: tape)
@@ -84,6 +87,7 @@ struct MemberIndex {
       position = (position &+ 1) & mask
     }
     slots[position] = Slot(keyIndex: UInt32(truncatingIfNeeded: keyIndex), ordinal: UInt32(ordinal), hash: hash)
+    count &+= 1
   }
 
   /// The member whose key is `utf8`, if any.
