@@ -322,32 +322,58 @@ final class TapeDecoder: Decoder {
     index = valueIndex
     defer { index = savedIndex }
     let trackedBefore = session.trackedContainers.count
+    // Nothing to do once the value is made (no hook, no validation, no unknown keys to check):
+    // the value is made in the caller's storage. (Through a local it was moved twice more: two
+    // copies of each of github_events.json's 2.3 kB payload structs.)
+    if traits.modelling == nil && !traits.isValidatable && !session.tracksUnknownKeys {
+      do {
+        return try decodeBody(type, traits: traits, at: valueIndex)
+      } catch {
+        return try recoverFromFailure(error, type, traits: traits, at: valueIndex, trackedBefore: trackedBefore)
+      }
+    }
     var value: T
     do {
-      if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
-        value = try decodeDirectArray(type, as: arrayType, at: valueIndex)
-      } else if traits.isDirectDictionary && tape[valueIndex].kind == .object {
-        value = try decodeDirectDictionary(type, at: valueIndex)
-      } else {
-        value = try type.init(from: self)
-      }
+      value = try decodeBody(type, traits: traits, at: valueIndex)
     } catch {
-      // A value that failed has no unknown keys: it is gone (dropped, replaced, or given up on
-      // by a `try?`), and its containers stopped looking keys up part-way.
-      if session.trackedContainers.count > trackedBefore {
-        session.trackedContainers.removeSubrange(trackedBefore...)
-      }
-      if traits.modelling?.errorPolicy != nil { session.failedInTypeWithPolicy = true }
-      if session.coercionsActive, options.coercions.contains(.caseInsensitiveEnums) {
-        return try caseInsensitiveEnumCase(type, at: valueIndex, failing: error)
-      }
-      throw error
+      return try recoverFromFailure(error, type, traits: traits, at: valueIndex, trackedBefore: trackedBefore)
     }
     if session.trackedContainers.count > trackedBefore {
       try checkUnknownKeys(since: trackedBefore)
     }
     try finishDecoding(&value, traits: traits, at: valueIndex)
     return value
+  }
+
+  /// The value at `valueIndex` made by the engine (a direct array or dictionary) or by `T`'s
+  /// `init(from:)`, the cursor at the value.
+  @inline(__always)
+  private func decodeBody<T: Decodable>(_ type: T.Type, traits: TypeTraits, at valueIndex: Int) throws -> T {
+    if tape[valueIndex].kind == .array, let arrayType = session.directArrayType(of: type) {
+      return try decodeDirectArray(type, as: arrayType, at: valueIndex)
+    }
+    if traits.isDirectDictionary && tape[valueIndex].kind == .object {
+      return try decodeDirectDictionary(type, at: valueIndex)
+    }
+    return try type.init(from: self)
+  }
+
+  /// After the plain pass's `T` failed with `error`: the value's containers untracked, then
+  /// `error` thrown, or (retrying with `.caseInsensitiveEnums`) an enum case matched.
+  @inline(never)
+  private func recoverFromFailure<T: Decodable>(
+    _ error: any Error, _ type: T.Type, traits: TypeTraits, at valueIndex: Int, trackedBefore: Int
+  ) throws -> T {
+    // A value that failed has no unknown keys: it is gone (dropped, replaced, or given up on
+    // by a `try?`), and its containers stopped looking keys up part-way.
+    if session.trackedContainers.count > trackedBefore {
+      session.trackedContainers.removeSubrange(trackedBefore...)
+    }
+    if traits.modelling?.errorPolicy != nil { session.failedInTypeWithPolicy = true }
+    if session.coercionsActive, options.coercions.contains(.caseInsensitiveEnums) {
+      return try caseInsensitiveEnumCase(type, at: valueIndex, failing: error)
+    }
+    throw error
   }
 
   /// What follows a value's `init(from:)` in both passes: ``FlexDidDecode/didDecode()``, the
