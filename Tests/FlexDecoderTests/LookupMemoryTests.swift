@@ -19,6 +19,25 @@ struct LookupMemoryTests {
     #expect(memory.phase == .inactive)
   }
 
+  @Test func aTypeWhoseReplaysMostlyWorkKeepsItsMemoryThroughFailures() {
+    // Objects in two shapes: each change of shape fails a replay, the runs between replay.
+    var memory = LookupMemory()
+    defer { memory.deallocate() }
+    memory.activate()
+    for _ in 0..<(LookupMemory.failureLimit * 2) {
+      for _ in 0..<3 {
+        memory.objectEnded(objectIndex: 0, memberCount: 3, wasShuffled: true)
+        #expect(memory.phase == .comparing)
+        memory.compared(equal: true)
+      }
+      memory.objectEnded(objectIndex: 0, memberCount: 3, wasShuffled: true)
+      memory.replayFailed()
+      memory.objectEnded(objectIndex: 0, memberCount: 3, wasShuffled: true)
+      #expect(!memory.isExhausted)
+      #expect(memory.phase == .recording)
+    }
+  }
+
   @Test func objectsLeftPartwayCountNoFailure() {
     var memory = LookupMemory()
     defer { memory.deallocate() }

@@ -29,7 +29,7 @@ struct LookupMemory {
   /// Objects with more members than this are not recorded: their lookups go through the
   /// object's ``MemberIndex`` alone, which does not note the members' positions.
   static var memberLimit: Int { ObjectLookup.hintedMemberLimit }
-  /// Replays that may fail before the key type stops recording.
+  /// Replays that may fail before the key type stops recording, unless more replays worked.
   static var failureLimit: Int { 4 }
   /// The most lookups recorded for one object, and the most bytes of absent keys.
   static var answerLimit: Int { 128 }
@@ -74,10 +74,16 @@ struct LookupMemory {
   /// Whether the object being recorded had a lookup whose answer cannot be replayed.
   private var recordingFailed = false
   private var failures = 0
+  /// The objects replayed to their end.
+  private var replays = 0
 
   /// Whether replays failed too often for this key type: its objects differ from one to the
-  /// next (optional keys left out, say). Kept while the lookup is, from call to call.
-  var isExhausted: Bool { failures >= Self.failureLimit }
+  /// next (optional keys left out, say), more often than a replay works. (A type whose objects
+  /// come in two or three shapes, such as GitHub's events with and without `org`, fails at
+  /// each change of shape and replays the runs in between: worth keeping. A failed comparison
+  /// costs little, mostly a member count that differs.) Kept while the lookup is, from call to
+  /// call.
+  var isExhausted: Bool { failures >= Self.failureLimit && failures > replays }
 
   /// Starts recording the next object, unless replays failed too often.
   mutating func activate() {
@@ -117,6 +123,7 @@ struct LookupMemory {
       phase = .comparing
     case .replaying:
       guard nextAnswer == answerCount else { return fail() }
+      replays &+= 1
       // The same answers hold for this object: it is the one to compare the next with.
       recordedObjectIndex = objectIndex
       phase = .comparing
