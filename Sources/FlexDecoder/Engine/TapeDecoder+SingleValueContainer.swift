@@ -2,10 +2,16 @@
 
 extension TapeDecoder: SingleValueDecodingContainer {
   func decodeNil() -> Bool { unwrapNil(at: index) }
-  func decode(_ type: Bool.Type) throws -> Bool { try read(type) { try unwrapBool(at: index, path: pathStack) } }
-  func decode(_ type: String.Type) throws -> String { try read(type) { try unwrapString(at: index, path: pathStack) } }
-  func decode(_ type: Double.Type) throws -> Double { try read(type) { try unwrapDouble(at: index, path: pathStack) } }
-  func decode(_ type: Float.Type) throws -> Float { try read(type) { try unwrapFloat(at: index, path: pathStack) } }
+  func decode(_ type: Bool.Type) throws -> Bool { try readScalar(type) { try unwrapBool(at: index, path: pathStack) } }
+  func decode(_ type: String.Type) throws -> String {
+    try readScalar(type) { try unwrapString(at: index, path: pathStack) }
+  }
+  func decode(_ type: Double.Type) throws -> Double {
+    try readScalar(type) { try unwrapDouble(at: index, path: pathStack) }
+  }
+  func decode(_ type: Float.Type) throws -> Float {
+    try readScalar(type) { try unwrapFloat(at: index, path: pathStack) }
+  }
   func decode(_ type: Int.Type) throws -> Int { try readInteger(type) }
   func decode(_ type: Int8.Type) throws -> Int8 { try readInteger(type) }
   func decode(_ type: Int16.Type) throws -> Int16 { try readInteger(type) }
@@ -42,17 +48,17 @@ extension TapeDecoder: SingleValueDecodingContainer {
 extension TapeDecoder {
   @inline(__always)
   private func readInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-    try read(type) { try unwrapInteger(type, at: index, path: pathStack) }
+    try readScalar(type) { try unwrapInteger(type, at: index, path: pathStack) }
   }
 
-  /// A standard scalar read: `read` itself, except in the recovery pass when the plain read
-  /// fails and the decoder has coercions (see ``coercingInPlace(_:_:_:)``).
+  /// A standard scalar read: `plainRead` itself, except in the recovery pass when it fails
+  /// and the decoder has coercions (see ``coercingInPlace(_:_:_:)``).
   @inline(__always)
-  private func read<T>(_ type: T.Type, _ read: () throws -> T) throws -> T {
+  private func readScalar<T>(_ type: T.Type, _ plainRead: () throws -> T) throws -> T {
     guard let recovery = session.recovery, !session.coercionsActive, !options.coercions.isEmpty,
       certainlyFails(ScalarExpectation(type), at: index)
-    else { return try read() }
-    return try coercingInPlace(type, recovery, read)
+    else { return try plainRead() }
+    return try coercingInPlace(type, recovery, plainRead)
   }
 
   /// A scalar read of the recovery pass that fails plainly (`"2"` for the `Int` of a raw-value

@@ -54,21 +54,17 @@ extension Array: ScalarTreeArray where Element: ScalarTree, Element: Decodable {
     for ordinal in 0..<count {
       let key = IndexCodingKey(index: ordinal)
       let end = tape.next(after: position)
-      // Tried plainly only when every scalar has the kind it needs: a failed attempt costs
-      // its error, more than the element.
-      if decoder.onlyLeaves(of: leafKind, from: position, to: end) {
+      // Tried whole only when it is likely to work (a failed attempt costs its error, more than
+      // the element): plainly when every scalar has the kind it needs, with the coercions when
+      // they apply here and no scalar is `null`.
+      let coercing: Bool? =
+        decoder.onlyLeaves(of: leafKind, from: position, to: end)
+        ? false : coercesOnTheSpot && decoder.onlyNonNullScalars(from: position, to: end) ? true : nil
+      if let coercing {
         do {
           decoder.pathStack.append(key)
           defer { decoder.pathStack.removeLast() }
-          elements.append(try decoder.decodeScalarTreePlainly(Element.self, at: position))
-          position = end
-          continue
-        } catch {}
-      } else if coercesOnTheSpot && decoder.onlyNonNullScalars(from: position, to: end) {
-        do {
-          decoder.pathStack.append(key)
-          defer { decoder.pathStack.removeLast() }
-          elements.append(try decoder.decodeScalarTreeCoercing(Element.self, at: position))
+          elements.append(try decoder.decodeScalarTreePlainly(Element.self, at: position, coercing: coercing))
           position = end
           continue
         } catch {}
@@ -112,28 +108,22 @@ extension TapeDecoder {
     return recovery.isRepairable(nil, depth: recovery.depth)
   }
 
-  /// ``decodeScalarTreePlainly(_:at:)`` with the decoder's coercions in force (see the top of
-  /// ScalarTree.swift). Throws the first failure coercions do not mend, having taken back
-  /// what the attempt noted and counted.
+  /// The value at `valueIndex` decoded as by the plain pass, the recovery pass set aside: what
+  /// it would make of a ``ScalarTree`` without failures, at less cost; `coercing`: with the
+  /// decoder's coercions in force (see the top of ScalarTree.swift). Throws the first failure,
+  /// having taken back what the attempt noted and counted.
   @inline(never)
-  func decodeScalarTreeCoercing<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
+  func decodeScalarTreePlainly<T: Decodable>(_ type: T.Type, at valueIndex: Int, coercing: Bool) throws -> T {
+    let wasActive = session.coercionsActive
     let appliedBefore = session.coercionsApplied
-    session.coercionsActive = true
-    defer { session.coercionsActive = false }
+    if coercing { session.coercionsActive = true }
+    defer { session.coercionsActive = wasActive }
     do {
       return try withRecoverySetAside { try decodeValue(type, at: valueIndex) }
     } catch {
       session.coercionsApplied = appliedBefore
       throw error
     }
-  }
-
-  /// The value at `valueIndex` decoded as by the plain pass, the recovery pass set aside: what
-  /// it would make of a ``ScalarTree`` without failures, at less cost. Throws the plain
-  /// failure, having taken back what the attempt noted.
-  @inline(never)
-  func decodeScalarTreePlainly<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
-    try withRecoverySetAside { try decodeValue(type, at: valueIndex) }
   }
 
   /// `body` run as by the plain pass, the recovery pass (if under way) set aside: its failures
