@@ -70,27 +70,12 @@ extension TapeDecoder {
     return unsafeBitCast(plainString(at: elementIndex), to: Element?.self)
   }
 
-  /// An element of ``decodeFastArray(_:at:path:)`` that ``plainElement(_:at:)`` did not read: with the
-  /// coercions in force, or failing with the unkeyed container route's error. (A method rather
-  /// than a closure parameter: a closure parameter cannot be handed `path`, a non-escaping
-  /// closure, without `withoutActuallyEscaping`, which allocates.)
-  @inline(__always)
-  private func arrayElement<Element>(
-    _ type: Element.Type, at elementIndex: Int, path: @autoclosure () -> [any CodingKey]
-  ) throws -> Element {
-    if Element.self == Double.self {
-      return unsafeBitCast(try unwrapDouble(at: elementIndex, path: path()), to: Element.self)
-    }
-    if Element.self == Int.self {
-      return unsafeBitCast(try unwrapInteger(Int.self, at: elementIndex, path: path()), to: Element.self)
-    }
-    return unsafeBitCast(try unwrapString(at: elementIndex, path: path()), to: Element.self)
-  }
-
   /// An array of `Double`, `Int` or `String` read straight off the tape (the caller checked it
   /// is an array), with the same errors as the unkeyed container route: element paths end in
   /// `Index n`. Each element is first read by ``plainElement(_:at:)`` (the common case: the
-  /// value of the right kind, no path needed), else by ``arrayElement(_:at:path:)``.
+  /// value of the right kind, no path needed), else by ``decodeFastScalar(_:at:path:)`` (a
+  /// method: a closure parameter could not be handed `path`, a non-escaping closure, without
+  /// `withoutActuallyEscaping`, which allocates).
   @inline(__always)
   private func decodeArray<Element>(
     of type: Element.Type, at arrayIndex: Int, path: @autoclosure () -> [any CodingKey]
@@ -106,7 +91,7 @@ extension TapeDecoder {
       if let value = plainElement(type, at: position) {
         result.append(value)
       } else {
-        result.append(try arrayElement(type, at: position, path: path() + [IndexCodingKey(index: ordinal)]))
+        result.append(try decodeFastScalar(type, at: position, path: path() + [IndexCodingKey(index: ordinal)]))
       }
       position = tape.next(after: position)
     }
@@ -136,7 +121,7 @@ extension TapeDecoder {
         continue
       }
       if !certainlyFails(expectation, at: elementIndex),
-        let value = try? arrayElement(type, at: elementIndex, path: path() + [IndexCodingKey(index: ordinal)])
+        let value = try? decodeFastScalar(type, at: elementIndex, path: path() + [IndexCodingKey(index: ordinal)])
       {
         result.append(value)
         continue
@@ -145,7 +130,7 @@ extension TapeDecoder {
         recovery, site: nil, type: Element.self, path: path() + [IndexCodingKey(index: ordinal)],
         valueIndex: elementIndex, action: .drop, failsPlainly: true, replacement: { _ in false }
       ) {
-        result.append(try arrayElement(type, at: elementIndex, path: path() + [IndexCodingKey(index: ordinal)]))
+        result.append(try decodeFastScalar(type, at: elementIndex, path: path() + [IndexCodingKey(index: ordinal)]))
         return true
       }
     }

@@ -85,8 +85,6 @@ extension TapeDecoder {
         throw error
       }
     }
-    session.coercionsActive = true
-    defer { session.coercionsActive = false }
-    return try read()
+    return try withCoercionsInForce(read)
   }
 }

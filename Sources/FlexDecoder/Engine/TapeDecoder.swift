@@ -329,14 +329,14 @@ final class TapeDecoder: Decoder {
       do {
         return try decodeBody(type, traits: traits, at: valueIndex)
       } catch {
-        return try recoverFromFailure(error, type, traits: traits, at: valueIndex, trackedBefore: trackedBefore)
+        return try bodyFailed(error, type, traits: traits, at: valueIndex, trackedBefore: trackedBefore)
       }
     }
     var value: T
     do {
       value = try decodeBody(type, traits: traits, at: valueIndex)
     } catch {
-      return try recoverFromFailure(error, type, traits: traits, at: valueIndex, trackedBefore: trackedBefore)
+      return try bodyFailed(error, type, traits: traits, at: valueIndex, trackedBefore: trackedBefore)
     }
     if session.trackedContainers.count > trackedBefore {
       try checkUnknownKeys(since: trackedBefore)
@@ -358,10 +358,11 @@ final class TapeDecoder: Decoder {
     return try type.init(from: self)
   }
 
-  /// After the plain pass's `T` failed with `error`: the value's containers untracked, then
-  /// `error` thrown, or (retrying with `.caseInsensitiveEnums`) an enum case matched.
+  /// After ``decodeBody(_:traits:at:)`` failed with `error` (outside the recovery pass): the
+  /// value's containers untracked, then `error` thrown, or (retrying with
+  /// `.caseInsensitiveEnums`) an enum case matched.
   @inline(never)
-  private func recoverFromFailure<T: Decodable>(
+  private func bodyFailed<T: Decodable>(
     _ error: any Error, _ type: T.Type, traits: TypeTraits, at valueIndex: Int, trackedBefore: Int
   ) throws -> T {
     // A value that failed has no unknown keys: it is gone (dropped, replaced, or given up on

@@ -57,9 +57,14 @@ extension Array: ScalarTreeArray where Element: ScalarTree, Element: Decodable {
       // Tried whole only when it is likely to work (a failed attempt costs its error, more than
       // the element): plainly when every scalar has the kind it needs, with the coercions when
       // they apply here and no scalar is `null`.
-      let coercing: Bool? =
-        decoder.onlyLeaves(of: leafKind, from: position, to: end)
-        ? false : coercesOnTheSpot && decoder.onlyNonNullScalars(from: position, to: end) ? true : nil
+      let coercing: Bool?
+      if decoder.onlyLeaves(of: leafKind, from: position, to: end) {
+        coercing = false
+      } else if coercesOnTheSpot && decoder.onlyNonNullScalars(from: position, to: end) {
+        coercing = true
+      } else {
+        coercing = nil
+      }
       if let coercing {
         do {
           decoder.pathStack.append(key)
@@ -114,12 +119,10 @@ extension TapeDecoder {
   /// having taken back what the attempt noted and counted.
   @inline(never)
   func decodeScalarTreePlainly<T: Decodable>(_ type: T.Type, at valueIndex: Int, coercing: Bool) throws -> T {
-    let wasActive = session.coercionsActive
     let appliedBefore = session.coercionsApplied
-    if coercing { session.coercionsActive = true }
-    defer { session.coercionsActive = wasActive }
     do {
-      return try withRecoverySetAside { try decodeValue(type, at: valueIndex) }
+      guard coercing else { return try withRecoverySetAside { try decodeValue(type, at: valueIndex) } }
+      return try withCoercionsInForce { try withRecoverySetAside { try decodeValue(type, at: valueIndex) } }
     } catch {
       session.coercionsApplied = appliedBefore
       throw error

@@ -165,10 +165,8 @@ extension TapeDecoder {
     _ recovery: RecoveryState, site: CallSite?, notesAtStart: Int, _ body: () throws -> T
   ) throws -> T {
     guard recovery.isRepairable(site, depth: recovery.depth) else { throw NoCoercedAnswer() }
-    session.coercionsActive = true
-    defer { session.coercionsActive = false }
     do {
-      let value = try body()
+      let value = try withCoercionsInForce(body)
       recovery.failure = nil
       return value
     } catch let stop as RecoveryStop {
@@ -177,6 +175,15 @@ extension TapeDecoder {
       if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
       throw NoCoercedAnswer()
     }
+  }
+
+  /// `body` run with the decoder's coercions in force, as a retry has them.
+  @inline(__always)
+  func withCoercionsInForce<R>(_ body: () throws -> R) rethrows -> R {
+    let wasActive = session.coercionsActive
+    session.coercionsActive = true
+    defer { session.coercionsActive = wasActive }
+    return try body()
   }
 
   /// The failure of a call: passed on when it comes from inside and may still be repaired
