@@ -26,6 +26,29 @@ struct ContainerReuseTests {
     #expect(box.decoder == nil)
   }
 
+  /// A reusable container does not own the lookup it reads through (KeyedContainer.swift): one
+  /// a model keeps past its call reads its own object, through any number of later calls, and
+  /// what it holds is let go once the model is.
+  @Test func aContainerKeptPastItsCallReadsItsObjectUntilLetGoThenIsReleased() throws {
+    let box = WeakDecoderBox()
+    let decoder = FlexJSONDecoder()
+    decoder.userInfo[WeakDecoderBox.key] = box
+    var kept: [ContainerKeeper]? = try decoder.decode(
+      [ContainerKeeper].self, from: Data(#"[{"first": 7, "second": 8}]"#.utf8))
+    #expect(box.didCapture)
+    for value in 0..<(2 * HeldContainers.sweepInterval) {
+      let other = try FlexJSONDecoder().decode([Pair].self, from: Data(#"[{"first": \#(value), "second": 0}]"#.utf8))
+      #expect(other == [Pair(first: value, second: 0)])
+    }
+    #expect(box.decoder != nil)
+    #expect(try kept?[0].container.decode(Int.self, forKey: .first) == 7)
+    #expect(try kept?[0].container.decodeIfPresent(Int.self, forKey: .second) == 8)
+    #expect(kept?[0].container.allKeys.map(\.stringValue) == ["first", "second"])
+    kept = nil
+    HeldContainers.shared.sweep()
+    #expect(box.decoder == nil)
+  }
+
   @Test func aRecursiveTypeEncodesEachLevelIntoItsOwnObject() throws {
     let tree = TreeNode(
       name: "root",
@@ -193,6 +216,22 @@ private struct DecoderCapture: Decodable {
     _ = try container.decode(Int.self, forKey: .first)
     _ = try container.decode(Int.self, forKey: .second)
   }
+}
+
+/// Hands its decoder to the box in `userInfo` and keeps its keyed container.
+private struct ContainerKeeper: Decodable {
+  let container: KeyedDecodingContainer<PairKey>
+
+  init(from decoder: any Decoder) throws {
+    (decoder.userInfo[WeakDecoderBox.key] as? WeakDecoderBox)?.decoder = decoder as AnyObject
+    (decoder.userInfo[WeakDecoderBox.key] as? WeakDecoderBox)?.didCapture = true
+    container = try decoder.container(keyedBy: PairKey.self)
+  }
+}
+
+private struct Pair: Decodable, Equatable {
+  var first: Int
+  var second: Int
 }
 
 /// Hands its encoder to the box in `userInfo`, then writes `{"first": value}`.

@@ -21,8 +21,8 @@ import Foundation
 /// A decoder may be shared between threads: options are read under a lock, and each `decode`
 /// call works on its own snapshot of them.
 open class FlexJSONDecoder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage = Storage(snapshot: defaultSnapshot)
+  /// The options, behind their lock.
+  private let storage = LockedState.make(Storage(snapshot: defaultSnapshot))
 
   /// The snapshot of the default options, shared by every coder until it changes an option, so
   /// that a coder made for one call (`FlexJSONDecoder().decode(…)`) builds none.
@@ -70,17 +70,15 @@ open class FlexJSONDecoder: @unchecked Sendable {
   }
 
   private func withLock<R>(_ body: (inout Storage) -> R) -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&storage)
+    storage.withLock(body)
   }
 
   /// Changes an option: under the lock, and the snapshot of the options is made again.
   private func update(_ body: (inout Storage) -> Void) {
-    lock.lock()
-    defer { lock.unlock() }
-    body(&storage)
-    storage.snapshot = nil
+    storage.withLock { storage in
+      body(&storage)
+      storage.snapshot = nil
+    }
   }
 
   // MARK: - Options

@@ -41,6 +41,12 @@ final class ContainerSlot<State: AnyObject> {
     box = withUnsafePointer(to: container) { UnsafeRawPointer($0).load(as: NativeObject.self) }
   }
 
+  deinit {
+    // Someone still holds the container (a model that kept it to decode later). It may read
+    // through `state` without owning it (SlotKeyedContainer): both live on until it is let go.
+    if !isKnownUniquelyReferenced(&box) { HeldContainers.shared.keep(state: state, box: box) }
+  }
+
   /// Whether no one but the slot holds the container, so that it may be handed out again.
   var isFree: Bool {
     isKnownUniquelyReferenced(&box)
@@ -54,9 +60,9 @@ final class ContainerSlot<State: AnyObject> {
   }
 }
 
-/// Stands for a container's box in ``ContainerSlot``, which only retains it and asks whether a
-/// reference is the sole one; never instantiated.
-private final class NativeObject {}
+/// Stands for a container's box in ``ContainerSlot`` and ``HeldContainers``, which only retain
+/// it and ask whether a reference is the sole one; never instantiated.
+final class NativeObject {}
 
 /// Whether ``ContainerSlot`` can tell that a container is free: `KeyedDecodingContainer` and
 /// `KeyedEncodingContainer` must each be a single reference to a box. Checked once per process,

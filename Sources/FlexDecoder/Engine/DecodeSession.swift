@@ -56,6 +56,8 @@ final class DecodeSession: PoolableSession {
   @exclusivity(unchecked) private var containerSlots = TypeTable<ContainerSlot<ObjectLookup>>()
   /// The slots handed out in this call: ``finish()`` parks these (the others are parked already).
   @exclusivity(unchecked) private var slotsInUse: [ContainerSlot<ObjectLookup>] = []
+  /// Calls finished since this session last swept ``HeldContainers``.
+  @exclusivity(unchecked) private var callsSinceSweep = 0
   /// The slot used last: array elements come in runs of one type.
   @exclusivity(unchecked) private var lastContainerSlot: (keyType: ObjectIdentifier, slot: ContainerSlot<ObjectLookup>)?
   /// Whether keyed containers are reused: not when containers are tracked for unknown keys
@@ -181,8 +183,14 @@ final class DecodeSession: PoolableSession {
     }
     slotsInUse.removeAll(keepingCapacity: true)
     if !reusable {
+      // The held slots hand their containers to HeldContainers as they go.
       containerSlots = TypeTable()
       lastContainerSlot = nil
+    }
+    callsSinceSweep &+= 1
+    if callsSinceSweep == HeldContainers.sweepInterval {
+      callsSinceSweep = 0
+      HeldContainers.shared.sweep()
     }
     if recovery != nil { recovery = nil }
     if validationLog != nil { validationLog = nil }

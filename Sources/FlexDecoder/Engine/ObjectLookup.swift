@@ -1,11 +1,12 @@
-// The state behind a keyed container; how keys are found is in ObjectLookup+Lookup.swift.
+// The state behind a keyed container; how keys are found is in ObjectLookup+Lookup.swift, how
+// their values are decoded in ObjectLookup+Decoding.swift.
 
 @_spi(Engine) import FlexCore
 
 /// The state of a keyed container: one object of the tape, and how its keys are looked up.
 ///
 /// Not generic, so that creating one costs no generic metadata lookup and its lookup code is
-/// compiled once; ``KeyedContainer`` is the thin generic face that Codable sees.
+/// compiled once; a ``KeyedContainer`` is the thin generic face that Codable sees.
 final class ObjectLookup: UnknownKeyTracking {
   /// Objects with more members than this get a ``MemberIndex`` at the first lookup that the
   /// hint does not answer; smaller ones are scanned.

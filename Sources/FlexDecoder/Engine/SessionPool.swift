@@ -23,19 +23,18 @@ final class SessionPool<Session: PoolableSession>: @unchecked Sendable {
   /// Sessions kept at most, enough for the threads that usually code at once.
   static var capacity: Int { 8 }
 
-  private let lock = NSLock()
-  /// Read and written under `lock` only: the runtime's exclusivity checks would add nothing.
-  @exclusivity(unchecked) private var sessions: [Session] = []
+  /// The waiting sessions, behind their lock.
+  private let sessions: LockedState<[Session]>
 
   init() {
+    var sessions: [Session] = []
     sessions.reserveCapacity(Self.capacity)
+    self.sessions = .make(sessions)
   }
 
   /// A waiting session, or `nil` if none is (the caller makes one).
   func take() -> Session? {
-    lock.lock()
-    defer { lock.unlock() }
-    return sessions.popLast()
+    sessions.withLock { $0.popLast() }
   }
 
   /// Ends the call of `session` (see ``PoolableSession/finish()``) and keeps the session for
@@ -47,9 +46,9 @@ final class SessionPool<Session: PoolableSession>: @unchecked Sendable {
       return
     }
     let finished = session.take()!
-    lock.lock()
-    if sessions.count < Self.capacity { sessions.append(finished) }
-    lock.unlock()
+    sessions.withLock { sessions in
+      if sessions.count < Self.capacity { sessions.append(finished) }
+    }
   }
 }
 

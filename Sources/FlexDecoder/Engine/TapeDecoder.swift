@@ -177,9 +177,10 @@ final class TapeDecoder: Decoder {
     guard session.containerSlot(for: identifier) == nil else {
       // The slot's container is still held (a recursive type, or a container kept by its
       // user): this one is not reused.
-      return KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup))
+      return KeyedDecodingContainer(OwningKeyedContainer<Key>(lookup: lookup))
     }
-    let slot = ContainerSlot(state: lookup, container: KeyedDecodingContainer(KeyedContainer<Key>(lookup: lookup)))
+    let slot = ContainerSlot(
+      state: lookup, container: KeyedDecodingContainer(SlotKeyedContainer<Key>(slotLookup: lookup)))
     session.addContainerSlot(slot, for: identifier)
     return slot.handOut(as: KeyedDecodingContainer<Key>.self)
   }
@@ -226,11 +227,17 @@ final class TapeDecoder: Decoder {
     }
   }
 
-  /// A keyed container for the object at `valueIndex`. `explicitPath` is the container's own
-  /// path when it may outlive the current position of the path stack (nested containers).
+  /// A keyed container for the object at `valueIndex`, which owns its lookup. `explicitPath` is
+  /// the container's own path when it may outlive the current position of the path stack
+  /// (nested containers).
   func makeKeyedContainer<Key: CodingKey>(
     keyedBy type: Key.Type, at valueIndex: Int, explicitPath: [any CodingKey]?, rules: TypeRules
-  ) throws -> KeyedContainer<Key> {
+  ) throws -> OwningKeyedContainer<Key> {
+    OwningKeyedContainer(lookup: try makeObjectLookup(at: valueIndex, explicitPath: explicitPath, rules: rules))
+  }
+
+  /// A lookup in the object at `valueIndex` (see ``makeKeyedContainer(keyedBy:at:explicitPath:rules:)``).
+  func makeObjectLookup(at valueIndex: Int, explicitPath: [any CodingKey]?, rules: TypeRules) throws -> ObjectLookup {
     let exemptsKeys = exemptsNextContainerFromKeyStrategy
     exemptsNextContainerFromKeyStrategy = false
     let entry = tape[valueIndex]
@@ -239,7 +246,7 @@ final class TapeDecoder: Decoder {
       if let embedded = embeddedDocument(at: valueIndex, kind: .object, path: path) {
         // A `[String: …]` dictionary held in a string keeps its keys as written, too.
         embedded.exemptsNextContainerFromKeyStrategy = exemptsKeys
-        return try embedded.makeKeyedContainer(keyedBy: type, at: 0, explicitPath: nil, rules: rules)
+        return try embedded.makeObjectLookup(at: 0, explicitPath: nil, rules: rules)
       }
       if entry.kind == .null {
         throw DecodingError.valueNotFound(
@@ -249,10 +256,9 @@ final class TapeDecoder: Decoder {
       }
       throw typeMismatch([String: Any].self, at: valueIndex, path: path)
     }
-    let lookup = ObjectLookup(
+    return ObjectLookup(
       decoder: self, objectIndex: valueIndex, explicitPath: explicitPath, exemptsKeys: exemptsKeys,
       rules: rules)
-    return KeyedContainer(lookup: lookup)
   }
 
   /// An unkeyed container for the array at `valueIndex`; `owner` names the code that asked for

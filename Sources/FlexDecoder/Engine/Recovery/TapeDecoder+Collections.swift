@@ -120,13 +120,12 @@ extension Dictionary: RecoveringDictionaryDecodable where Key: Decodable, Value:
     } else {
       return try Self(from: decoder)
     }
-    let container = try decoder.makeKeyedContainer(
-      keyedBy: AnyCodingKey.self, at: objectIndex, explicitPath: nil, rules: .none)
+    let lookup = try decoder.makeObjectLookup(at: objectIndex, explicitPath: nil, rules: .none)
     var members: [Key: Value] = [:]
-    for codingKey in container.allKeys {
-      guard let valueIndex = container.valueIndex(forKey: codingKey) else { continue }
+    for codingKey in lookup.allKeys(AnyCodingKey.self) {
+      guard let valueIndex = lookup.valueIndex(forCodingKey: codingKey) else { continue }
       guard let key = convert(codingKey) else {
-        try decoder.dropMember(at: valueIndex, key: codingKey, error: keyError(codingKey, path: container.codingPath))
+        try decoder.dropMember(at: valueIndex, key: codingKey, error: keyError(codingKey, path: lookup.codingPath))
         continue
       }
       try decoder.decodeDroppable(Value.self, at: valueIndex, key: codingKey) { members[key] = $0 }
