@@ -92,9 +92,13 @@ extension StreamEncoder {
       try writeDirectArray(value, as: arrayType)
       return true
     }
-    let child = StreamEncoder(
-      session: session, typeMapping: traits.keyMapping,
-      isStringKeyedDictionary: traits.isStringKeyedDictionary)
+    // The top-level value is encoded by the call's root encoder, made for its type (see
+    // ``StreamingSession/encodeDocument(_:)``); a nested value by an encoder of its own.
+    let child =
+      isTopLevel
+      ? self
+      : StreamEncoder(
+        session: session, typeMapping: traits.keyMapping, isStringKeyedDictionary: traits.isStringKeyedDictionary)
     return try encode(with: child, isTopLevel: isTopLevel) { try value.encode(to: child) }
   }
 

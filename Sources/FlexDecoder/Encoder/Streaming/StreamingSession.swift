@@ -160,7 +160,9 @@ final class StreamingSession: PoolableSession {
     for slot in slotsInUse {
       if slot.isFree { slot.state.park() } else { reusable = false }
     }
-    slotsInUse.removeAll(keepingCapacity: true)
+    // Popped one by one: `removeAll(keepingCapacity:)` takes the generic `replaceSubrange`
+    // route, about 170 instructions, more than a call's few slots.
+    while slotsInUse.popLast() != nil {}
     if !reusable { containerSlots = TypeTable() }
     stack.removeAll(from: 0)
     memberLog.removeAll(from: 0)
@@ -181,7 +183,12 @@ final class StreamingSession: PoolableSession {
   /// - Throws: `StreamingUnavailable` when the tree encoder must take over; the value's own
   ///   errors; `EncodingError.invalidValue` when the top-level value encodes nothing.
   func encodeDocument<T: Encodable>(_ value: T) throws -> JSONOutput {
-    let root = StreamEncoder(session: self)
+    // The top-level value's own encoder writes it whatever it is: one encoder per call rather
+    // than one to write scalars and another for the value (an allocation and a teardown, about
+    // 350 instructions: 5% of encoding `{"id":1,"name":"x"}`).
+    let traits = traits(of: T.self)
+    let root = StreamEncoder(
+      session: self, typeMapping: traits.keyMapping, isStringKeyedDictionary: traits.isStringKeyedDictionary)
     var wrote = try root.writeScalar(value, path: [])
     if !wrote { wrote = try root.writeEncodable(value, isTopLevel: true) }
     guard !isUnstreamable else { throw StreamingUnavailable() }
