@@ -208,6 +208,47 @@ struct KeyLookupTests {
     }
   }
 
+  /// One object per call, as API responses come: the lookups' memory is kept with the pooled
+  /// session, so from the second call on the object is compared with the previous call's and
+  /// replayed. Calls whose object differs (another order, a key renamed, added, removed,
+  /// written with an escape, or repeated) must read exactly what JSONDecoder reads, and so must
+  /// the calls after them.
+  @Test(arguments: [4, 15, 64])
+  func singleObjectsReplayedFromCallToCallAreReadAlike(memberCount: Int) throws {
+    let keys = (0..<memberCount).map { "member\($0)" }
+    let shuffled = keys.enumerated().sorted { ($0.offset * 7) % memberCount < ($1.offset * 7) % memberCount }.map(
+      \.element)
+    var swapped = shuffled
+    swapped.swapAt(0, memberCount - 1)
+    var renamed = shuffled
+    renamed[memberCount / 2] = "other"
+    var escaped = shuffled.map { "\"\($0)\"" }
+    escaped[1] = "\"\\u006d" + shuffled[1].dropFirst() + "\""  // the same key, written with an escape
+    let documents = [
+      object(shuffled), object(shuffled, firstValue: 10), object(shuffled, firstValue: 20), object(swapped),
+      object(shuffled, firstValue: 30), object(renamed), object(shuffled, firstValue: 40),
+      object(shuffled + ["absent"]), object(Array(shuffled.dropLast())), object(shuffled + [shuffled[0]]),
+      "{" + escaped.enumerated().map { "\($1): \($0)" }.joined(separator: ", ") + "}", object(shuffled, firstValue: 50),
+    ]
+    let order = keys + ["absent"]
+    let decoder = FlexJSONDecoder()
+    let key = CodingUserInfoKey(rawValue: "order")!
+    decoder.userInfo[key] = order
+    let reference = JSONDecoder()
+    reference.userInfo[key] = order
+    for _ in 0..<2 {
+      for document in documents {
+        let data = Data(document.utf8)
+        let expected = try reference.decode(CallProbe.self, from: data).values
+        #expect(try decoder.decode(CallProbe.self, from: data).values == expected, "\(document)")
+        // A decoder made per call borrows the same pooled session, with its memory.
+        let fresh = FlexJSONDecoder()
+        fresh.userInfo[key] = order
+        #expect(try fresh.decode(CallProbe.self, from: data).values == expected, "\(document)")
+      }
+    }
+  }
+
   // MARK: - Helpers
 
   /// `{"k0": 0, "k1": 1, …}`: each member's value is its position (plus `firstValue`).
@@ -261,6 +302,24 @@ private struct OrderedProbe: Decodable {
     let order = decoder.userInfo[CodingUserInfoKey(rawValue: "order")!] as? [String] ?? []
     let container = try decoder.container(keyedBy: DynamicKey.self)
     values = try order.map { try container.decodeIfPresent(Int.self, forKey: DynamicKey($0)) }
+  }
+}
+
+/// ``OrderedProbe`` with a key type of its own, whose lookups' memory no other test touches.
+private struct CallProbe: Decodable {
+  var values: [Int?]
+
+  init(from decoder: any Decoder) throws {
+    let order = decoder.userInfo[CodingUserInfoKey(rawValue: "order")!] as? [String] ?? []
+    let container = try decoder.container(keyedBy: CallKey.self)
+    values = try order.map { try container.decodeIfPresent(Int.self, forKey: CallKey(stringValue: $0)) }
+  }
+
+  struct CallKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 }
 

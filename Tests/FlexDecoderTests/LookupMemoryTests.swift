@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Testing
 
 @testable import FlexDecoder
@@ -13,7 +14,7 @@ struct LookupMemoryTests {
     for _ in 0..<LookupMemory.failureLimit {
       #expect(!memory.isExhausted)
       memory.replayFailed()
-      memory.objectEnded(objectIndex: 0, memberCount: 3, wasShuffled: true)
+      memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
     }
     #expect(memory.isExhausted)
     #expect(memory.phase == .inactive)
@@ -26,13 +27,13 @@ struct LookupMemoryTests {
     memory.activate()
     for _ in 0..<(LookupMemory.failureLimit * 2) {
       for _ in 0..<3 {
-        memory.objectEnded(objectIndex: 0, memberCount: 3, wasShuffled: true)
+        memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
         #expect(memory.phase == .comparing)
         memory.compared(equal: true)
       }
-      memory.objectEnded(objectIndex: 0, memberCount: 3, wasShuffled: true)
+      memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
       memory.replayFailed()
-      memory.objectEnded(objectIndex: 0, memberCount: 3, wasShuffled: true)
+      memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
       #expect(!memory.isExhausted)
       #expect(memory.phase == .recording)
     }
@@ -68,13 +69,51 @@ struct LookupMemoryTests {
     defer { memory.deallocate() }
     memory.activate()
     memory.record(UnsafeRawBufferPointer(start: nil, count: 0), found: true, ordinal: 0)
-    memory.objectEnded(objectIndex: 7, memberCount: 3, wasShuffled: true)
+    memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
     #expect(memory.phase == .comparing)
     memory.compared(equal: true)
     #expect(memory.phase == .replaying)
     memory.objectAbandoned()
     #expect(memory.phase == .comparing)
-    #expect(memory.recordedObjectIndex == 7)
+    #expect(memory.recordedMemberCount == 3)
     #expect(!memory.isExhausted)
   }
+
+  /// The recorded keys are kept as written, apart from their document: an object of another
+  /// document is compared with them byte for byte, flags (escapes) included.
+  @Test func theRecordedKeysOutliveTheirDocumentAndCompareAsWritten() throws {
+    var memory = LookupMemory()
+    defer { memory.deallocate() }
+    memory.activate()
+    var recorded: JSONTape? = try JSONTape.scan(copying: #"{"c": 1, "bb": 2, "a": 3}"#.utf8, options: .strict)
+    memory.objectEnded(objectIndex: 0, of: recorded!, memberCount: 3, wasShuffled: true)
+    #expect(memory.phase == .comparing)
+    recorded = nil
+    _ = [UInt8](repeating: 0xFF, count: 64)  // reuse the freed document, if it were still read
+    let other = try JSONTape.scan(
+      copying: #"{"c": [true], "bb": {}, "a": null, "\u0063": 1, "b": 2, "A": 3, "": 0}"#.utf8, options: .strict)
+    // Key tape indices: 1, 4, 6, 8, 10, 12, 14.
+    #expect(memory.recordedKey(0, isWrittenAs: 1, of: other))
+    #expect(memory.recordedKey(1, isWrittenAs: 4, of: other))
+    #expect(memory.recordedKey(2, isWrittenAs: 6, of: other))
+    #expect(!memory.recordedKey(0, isWrittenAs: 8, of: other))  // "c" written with an escape
+    #expect(!memory.recordedKey(1, isWrittenAs: 10, of: other))  // "b", shorter
+    #expect(!memory.recordedKey(2, isWrittenAs: 12, of: other))  // "A", another byte
+    #expect(!memory.recordedKey(2, isWrittenAs: 14, of: other))  // "", empty
+  }
+
+  /// Keys too long to keep spoil the recording, as a failure.
+  @Test func anObjectWhoseKeysTakeTooManyBytesIsNotRecorded() throws {
+    var memory = LookupMemory()
+    defer { memory.deallocate() }
+    memory.activate()
+    let longKey = String(repeating: "k", count: LookupMemory.keyByteLimit / 2 + 1)
+    let tape = try JSONTape.scan(copying: #"{"\#(longKey)1": 1, "\#(longKey)2": 2}"#.utf8, options: .strict)
+    memory.objectEnded(objectIndex: 0, of: tape, memberCount: 2, wasShuffled: true)
+    #expect(memory.phase == .recording)
+    #expect(memory.recordedMemberCount != 2)
+  }
+
+  /// `{"a": 1, "b": 2, "c": 3}`.
+  static let threeKeys = try! JSONTape.scan(copying: #"{"a": 1, "b": 2, "c": 3}"#.utf8, options: .strict)
 }

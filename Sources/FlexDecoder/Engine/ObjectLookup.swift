@@ -113,11 +113,13 @@ final class ObjectLookup: UnknownKeyTracking {
     // maps and no path of its own: each reference is stored only if it may change, which spares a
     // retain and a release per field (about 10% of update-center.json's container handouts).
     if self.decoder !== decoder {
+      // Another document (the next call's, after `park()`) or a decoder of its own (JSON held
+      // in a string): the memory compares the new object with the recorded keys either way.
+      if !isParked { rememberLookupsIfAny() }
       self.decoder = decoder
       self.tape = decoder.tape
-      lookupMemory.deactivate()
-    } else if lookupMemory.phase != .inactive || outOfOrderHits >= 2 || hasMemberIndex {
-      rememberLookups(abandoned: abandonMark != session.abandonedValues)
+    } else {
+      rememberLookupsIfAny()
     }
     abandonMark = session.abandonedValues
     isParked = false
@@ -173,6 +175,8 @@ final class ObjectLookup: UnknownKeyTracking {
   /// Lets go of the decoder and everything the last object left behind, while the lookup's
   /// session waits in the pool (see DecodeSession.swift).
   func park() {
+    // What this call's last object taught is kept for the next call's first.
+    rememberLookupsIfAny()
     isParked = true
     decoder = Self.parkedDecoder
     tape = Self.parkedDecoder.tape
@@ -186,12 +190,18 @@ final class ObjectLookup: UnknownKeyTracking {
     if usedValueIndices != nil { usedValueIndices = nil }
     hasMemberIndex = false
     if let memberIndex, memberIndex.capacity > 256 { self.memberIndex = nil }
-    lookupMemory.deactivate()
   }
 
-  /// Before the lookup moves on to another object of the same tape: the object it leaves
-  /// becomes the one ``LookupMemory`` records or compares with, if its lookups found keys away
-  /// from the hint.
+  /// Before the lookup moves on to another object: what the object it leaves teaches
+  /// ``LookupMemory``, if its lookups found keys away from the hint or the memory is in use.
+  @inline(__always)
+  private func rememberLookupsIfAny() {
+    if lookupMemory.phase != .inactive || outOfOrderHits >= 2 || hasMemberIndex {
+      rememberLookups(abandoned: abandonMark != decoder.session.abandonedValues)
+    }
+  }
+
+  /// The object the lookup leaves becomes the one ``LookupMemory`` records or compares with.
   /// `abandoned`: the recovery pass left a value partway since this object was pointed at (it
   /// may be this object).
   @inline(never)
@@ -202,7 +212,7 @@ final class ObjectLookup: UnknownKeyTracking {
     } else if abandoned {
       lookupMemory.objectAbandoned()
     } else {
-      lookupMemory.objectEnded(objectIndex: objectIndex, memberCount: memberCount, wasShuffled: wasShuffled)
+      lookupMemory.objectEnded(objectIndex: objectIndex, of: tape, memberCount: memberCount, wasShuffled: wasShuffled)
     }
   }
 
