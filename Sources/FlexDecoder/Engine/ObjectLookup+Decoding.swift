@@ -489,7 +489,7 @@ extension ObjectLookup {
           DecodingError.Context(
             codingPath: codingPath,
             debugDescription:
-              "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(key) (\"\(key.stringValue)\")"
+              "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(CodingKeyDescription.describe(key)) (\"\(key.stringValue)\")"
           ))
       }
       return KeyedDecodingContainer(
@@ -515,7 +515,8 @@ extension ObjectLookup {
           DecodingError.Context(
             codingPath: codingPath,
             debugDescription:
-              "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
+              "Cannot get UnkeyedDecodingContainer -- no value found for key \(CodingKeyDescription.describe(key)) (\"\(key.stringValue)\")"
+          ))
       }
       return try decoder.makeUnkeyedContainer(at: valueIndex, explicitPath: codingPath + [key], owner: Key.self)
     }

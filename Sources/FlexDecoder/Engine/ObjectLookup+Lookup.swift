@@ -385,7 +385,7 @@ extension ObjectLookup {
   /// Why `key` was not found, for the `keyNotFound` message: which candidates were tried, and
   /// where a key path stopped.
   func missingKeyDescription(_ key: any CodingKey) -> String {
-    let base = "No value associated with key \(key) (\"\(key.stringValue)\")"
+    let base = "No value associated with key \(CodingKeyDescription.describe(key)) (\"\(key.stringValue)\")"
     guard typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) else {
       return base + "."
     }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import FlexDecoder
+
+/// Missing-key messages name the key as `String(describing: key)` does, with the key type's
+/// name kept per type (CodingKeyDescription.swift).
+@Suite("Coding key description")
+struct CodingKeyDescriptionTests {
+  @Test func keysAreDescribedAsTheStandardLibraryDescribesThem() {
+    let keys: [any CodingKey] = [
+      PlainKeys.id, PlainKeys.displayName, RawKeys.createdAt, Outer.Keys.a, Generic<Int>.Keys.value,
+      FreeKey(stringValue: #"with "quotes" and \ backslash"#), FreeKey(intValue: 42)!, FreeKey(stringValue: ""),
+    ]
+    // Twice: the second time from the kept type names.
+    for _ in 0..<2 {
+      for key in keys {
+        #expect(CodingKeyDescription.describe(key) == String(describing: key))
+      }
+    }
+  }
+
+  @Test func aKeyTypeWithADescriptionOfItsOwnIsAskedEveryTime() {
+    for _ in 0..<2 {
+      #expect(CodingKeyDescription.describe(CustomKey.first) == "first key")
+      #expect(CodingKeyDescription.describe(CustomKey.second) == "key number 2")
+    }
+  }
+
+  /// The whole `keyNotFound` error, as JSONDecoder throws it.
+  @Test func aMissingKeysErrorReadsAsJSONDecodersOnEveryCall() throws {
+    let json = Data(#"{"id": 1}"#.utf8)
+    let expected = try #require(decodingError { try JSONDecoder().decode(Profile.self, from: json) })
+    for _ in 0..<3 {
+      let strict = try #require(decodingError { try FlexJSONDecoder.strict().decode(Profile.self, from: json) })
+      #expect(String(describing: strict) == String(describing: expected))
+    }
+  }
+
+  private func decodingError(_ body: () throws -> Profile) -> DecodingError? {
+    do {
+      _ = try body()
+      return nil
+    } catch {
+      return error as? DecodingError
+    }
+  }
+}
+
+private enum PlainKeys: CodingKey { case id, displayName }
+private enum RawKeys: String, CodingKey { case createdAt = "created_at" }
+private enum Outer { enum Keys: CodingKey { case a } }
+private enum Generic<T> { enum Keys: CodingKey { case value } }
+
+private struct FreeKey: CodingKey {
+  var stringValue: String
+  var intValue: Int?
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) {
+    self.stringValue = String(intValue)
+    self.intValue = intValue
+  }
+}
+
+private enum CustomKey: String, CodingKey, CustomStringConvertible {
+  case first, second
+  var description: String { self == .first ? "first key" : "key number 2" }
+}
+
+private struct Profile: Decodable {
+  var id: Int
+  var displayName: String
+}
