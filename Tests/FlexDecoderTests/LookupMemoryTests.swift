@@ -79,6 +79,32 @@ struct LookupMemoryTests {
     #expect(!memory.isExhausted)
   }
 
+  /// One object with other keys than the recording is passed over: the next is compared with
+  /// the same recording. Two in a row start a new recording.
+  @Test func anOddObjectKeepsTheRecordingAndTwoInARowRenewIt() {
+    var memory = LookupMemory()
+    defer { memory.deallocate() }
+    memory.activate()
+    memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
+    for _ in 0..<3 {
+      memory.compared(equal: false)
+      #expect(memory.phase == .mismatched)
+      memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
+      #expect(memory.phase == .comparing)
+      for _ in 0..<2 {
+        memory.compared(equal: true)
+        memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
+        #expect(memory.phase == .comparing)
+      }
+    }
+    #expect(!memory.isExhausted)
+    memory.compared(equal: false)
+    memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
+    memory.compared(equal: false)
+    memory.objectEnded(objectIndex: 0, of: Self.threeKeys, memberCount: 3, wasShuffled: true)
+    #expect(memory.phase == .recording)
+  }
+
   /// The recorded keys are kept as written, apart from their document: an object of another
   /// document is compared with them byte for byte, flags (escapes) included.
   @Test func theRecordedKeysOutliveTheirDocumentAndCompareAsWritten() throws {

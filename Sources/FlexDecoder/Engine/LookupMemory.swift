@@ -17,8 +17,11 @@
 // key, the recorded bytes for an absent one. Same keys in the same order give the same first
 // occurrence of a duplicated key, so the answers are JSONDecoder's. Any difference (another key
 // set, another order, another key asked) ends the replay for that object, and lookups go on the
-// usual way; a key type whose objects keep differing stops recording, and one whose objects
-// list their keys in the model's order drops the memory (the hint answers those for less).
+// usual way. An object with other keys than the recording is passed over (an optional key left
+// out of one object of a run), and the next is compared with the same recording; two such
+// objects in a row, or a key asked that was not recorded, start a new recording. A key type
+// whose objects keep differing stops recording, and one whose objects list their keys in the
+// model's order drops the memory (the hint answers those for less).
 //
 // The recorded object's keys are kept as bytes, so the memory outlives its document: the
 // lookup is kept with its session from call to call (SessionPool.swift), and the first object of
@@ -55,6 +58,10 @@ struct LookupMemory {
     case comparing
     /// The object has the recorded keys: lookups take the recorded answers.
     case replaying
+    /// The object has other keys than the recorded ones: lookups are answered the usual way, and
+    /// the next object is compared with the recording again (one object in a run that lacks an
+    /// optional key does not cost the run its replays).
+    case mismatched
     /// Lookups are answered the usual way (a replay failed, or the recording could not be used).
     case off
   }
@@ -96,6 +103,8 @@ struct LookupMemory {
   private var failures = 0
   /// The objects replayed to their end.
   private var replays = 0
+  /// Whether the last object ended had other keys than the recording.
+  private var lastObjectMismatched = false
 
   /// Whether replays failed too often for this key type: its objects differ from one to the
   /// next (optional keys left out, say), more often than a replay works. (A type whose objects
@@ -148,10 +157,20 @@ struct LookupMemory {
       }
       phase = .comparing
     case .replaying:
+      lastObjectMismatched = false
       guard nextAnswer == answerCount else { return fail() }
       replays &+= 1
       // The object had the recorded keys: the same answers hold for the next one with them.
       phase = .comparing
+    case .mismatched:
+      // Once, an odd object; twice in a row, the objects changed shape: record the next one.
+      if lastObjectMismatched {
+        lastObjectMismatched = false
+        return fail()
+      }
+      failures &+= 1
+      lastObjectMismatched = true
+      phase = isExhausted ? .inactive : .comparing
     case .comparing:
       // The object asked for nothing: the recording still holds.
       break
@@ -171,7 +190,7 @@ struct LookupMemory {
     switch phase {
     case .inactive: break
     case .recording, .off: restartRecording()
-    case .comparing, .replaying: phase = .comparing
+    case .comparing, .replaying, .mismatched: phase = .comparing
     }
   }
 
@@ -196,7 +215,7 @@ struct LookupMemory {
       nextAnswer = 0
       phase = .replaying
     } else {
-      phase = .off
+      phase = .mismatched
     }
   }
 
@@ -297,7 +316,7 @@ extension ObjectLookup {
       let found = findValueByHint(forKey: utf8)
       lookupMemory.record(utf8, found: found != nil, ordinal: lastClaimedOrdinal)
       return found
-    case .off, .inactive:
+    case .off, .mismatched, .inactive:
       return findValueByHint(forKey: utf8)
     }
   }
