@@ -139,6 +139,56 @@ struct KeyLookupTests {
     try expectArrayParity(objects: objects, order: ["absent"] + keys)
   }
 
+  /// Objects that lack some members of the recorded one are replayed with those members
+  /// missing: a key whose recorded member is missing is looked up afresh (a later duplicate may
+  /// hold it), every other answer is the recording's.
+  @Test(arguments: [4, 12, 40])
+  func objectsMissingSomeOfTheRecordedMembersAreReadAlike(memberCount: Int) throws {
+    let keys = (0..<memberCount).map { "key\($0)" }
+    let shuffled = Array(keys.reversed())
+    func without(_ positions: Int...) -> [String] {
+      shuffled.enumerated().filter { !positions.contains($0.offset) }.map(\.element)
+    }
+    let objects = [
+      object(shuffled), object(shuffled, firstValue: 100), object(without(0), firstValue: 200),
+      object(shuffled, firstValue: 300), object(without(memberCount / 2), firstValue: 400),
+      object(without(memberCount - 1), firstValue: 500), object(shuffled, firstValue: 600),
+      object(without(1, memberCount - 2), firstValue: 700), object(shuffled, firstValue: 800),
+      object(without(0, 1, 2), firstValue: 900), object(shuffled, firstValue: 1_000),
+    ]
+    try expectSubsetParity(objects: objects, order: keys + ["absent"])
+  }
+
+  @Test func aMissingFirstOccurrenceOfADuplicatedKeyFindsTheLaterOne() throws {
+    let full = ["d", "a", "c", "b", "a", "e"]
+    let objects = [
+      object(full), object(full, firstValue: 10), object(["d", "c", "b", "a", "e"], firstValue: 20),
+      object(full, firstValue: 30), object(["d", "a", "c", "b", "e"], firstValue: 40),
+      object(["d", "c", "b", "e"], firstValue: 50), object(full, firstValue: 60),
+      #"{"d": 70, "\u0061": 71, "c": 72, "b": 73, "e": 75}"#, object(full, firstValue: 80),
+    ]
+    try expectSubsetParity(objects: objects, order: ["a", "b", "c", "d", "e", "f"])
+  }
+
+  /// ``expectArrayParity(objects:order:flexDecoder:sourceLocation:)`` through ``SubsetProbe``,
+  /// whose key type no other test uses: its lookups' memory is in the state these objects
+  /// leave, whichever tests ran before.
+  private func expectSubsetParity(
+    objects: [String], order: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let data = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+    let key = CodingUserInfoKey(rawValue: "order")!
+    let reference = JSONDecoder()
+    reference.userInfo[key] = order
+    let expected = try reference.decode([SubsetProbe].self, from: data).map(\.values)
+    let decoder = FlexJSONDecoder()
+    decoder.userInfo[key] = order
+    for _ in 0..<2 {
+      #expect(
+        try decoder.decode([SubsetProbe].self, from: data).map(\.values) == expected, sourceLocation: sourceLocation)
+    }
+  }
+
   @Test func aDuplicatedKeyRepeatedInEachObjectKeepsItsFirstOccurrence() throws {
     let keys = ["d", "c", "b", "a", "c", "e", "a"]
     let objects = (0..<8).map { object(keys, firstValue: $0 * 10) }
@@ -316,6 +366,24 @@ private struct CallProbe: Decodable {
   }
 
   struct CallKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}
+
+/// ``OrderedProbe`` with a key type of its own, for the tests of replays with members missing.
+private struct SubsetProbe: Decodable {
+  var values: [Int?]
+
+  init(from decoder: any Decoder) throws {
+    let order = decoder.userInfo[CodingUserInfoKey(rawValue: "order")!] as? [String] ?? []
+    let container = try decoder.container(keyedBy: SubsetKey.self)
+    values = try order.map { try container.decodeIfPresent(Int.self, forKey: SubsetKey(stringValue: $0)) }
+  }
+
+  struct SubsetKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }

@@ -256,7 +256,17 @@ struct LookupMemory {
         recordedKeyBytes.unsafelyUnwrapped + Int(recorded.start), Int(recorded.count))
   }
 
-  /// While comparing: the tape index of the key of the member at `ordinal`.
+  /// Whether the recorded key at `ordinal` is `utf8` (a key written with escapes is not compared,
+  /// and is not equal).
+  func recordedKey(_ ordinal: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
+    let recorded = recordedKeys.unsafelyUnwrapped[ordinal]
+    guard recorded.flags & StringFlags.hasEscapes == 0, Int(recorded.count) == utf8.count else { return false }
+    return utf8.isEmpty
+      || memoryEqual(recordedKeyBytes.unsafelyUnwrapped + Int(recorded.start), utf8.baseAddress!, utf8.count)
+  }
+
+  /// While comparing: the tape index of the key of the recorded member at `ordinal` in this
+  /// object, or -1 if it is missing here.
   func noteKeyIndex(_ keyIndex: Int, ordinal: Int) {
     keyIndices.unsafelyUnwrapped[ordinal] = Int32(truncatingIfNeeded: keyIndex)
   }
@@ -321,17 +331,50 @@ extension ObjectLookup {
     }
   }
 
-  /// Whether the object has the keys of the recorded one, in the same order and written the
-  /// same; notes each member's key index on the way.
+  /// Whether the object has the keys of the recorded one, written the same and in the same
+  /// order, or some of them: members of the recording may be missing (optional keys left out),
+  /// none added. Notes the key index of each recorded member on the way (-1: missing here).
   private func hasRecordedKeys() -> Bool {
-    guard lookupMemory.recordedMemberCount == memberCount else { return false }
-    var keyIndex = objectIndex &+ 1
-    for ordinal in 0..<memberCount {
-      guard lookupMemory.recordedKey(ordinal, isWrittenAs: keyIndex, of: tape) else { return false }
-      lookupMemory.noteKeyIndex(keyIndex, ordinal: ordinal)
-      keyIndex = tape.next(after: keyIndex &+ 1)
+    let recordedCount = lookupMemory.recordedMemberCount
+    if memberCount == recordedCount {
+      var keyIndex = objectIndex &+ 1
+      for ordinal in 0..<memberCount {
+        guard lookupMemory.recordedKey(ordinal, isWrittenAs: keyIndex, of: tape) else { return false }
+        lookupMemory.noteKeyIndex(keyIndex, ordinal: ordinal)
+        keyIndex = tape.next(after: keyIndex &+ 1)
+      }
+      return true
     }
-    return true
+    return hasSomeRecordedKeys()
+  }
+
+  /// ``hasRecordedKeys()`` for an object with fewer members than the recorded one.
+  @inline(never)
+  private func hasSomeRecordedKeys() -> Bool {
+    let recordedCount = lookupMemory.recordedMemberCount
+    guard memberCount < recordedCount else { return false }
+    let missingAllowed = recordedCount &- memberCount
+    var keyIndex = objectIndex &+ 1
+    var ordinal = 0
+    for recordedOrdinal in 0..<recordedCount {
+      if ordinal < memberCount && lookupMemory.recordedKey(recordedOrdinal, isWrittenAs: keyIndex, of: tape) {
+        lookupMemory.noteKeyIndex(keyIndex, ordinal: recordedOrdinal)
+        keyIndex = tape.next(after: keyIndex &+ 1)
+        ordinal &+= 1
+      } else {
+        guard recordedOrdinal &+ 1 &- ordinal <= missingAllowed else { return false }
+        lookupMemory.noteKeyIndex(-1, ordinal: recordedOrdinal)
+      }
+    }
+    return ordinal == memberCount
+  }
+
+  /// A replayed lookup whose recorded member is missing from this object: the key is looked up
+  /// the usual way (a later member may repeat it).
+  @inline(never)
+  private func valueOfMissingMember(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    lookupMemory.nextAnswer &+= 1
+    return findValueByHint(forKey: utf8)
   }
 
   /// The recorded answer to this lookup, if it asks for the recorded key: `.some(valueIndex)`,
@@ -343,9 +386,13 @@ extension ObjectLookup {
       let answer = lookupMemory.answers.unsafelyUnwrapped[next]
       if answer.ordinal >= 0 {
         let keyIndex = Int(lookupMemory.keyIndices.unsafelyUnwrapped[Int(answer.ordinal)])
-        if tape.key(at: keyIndex, equals: utf8) {
-          lookupMemory.nextAnswer = next &+ 1
-          return .some(keyIndex &+ 1)
+        if keyIndex >= 0 {
+          if tape.key(at: keyIndex, equals: utf8) {
+            lookupMemory.nextAnswer = next &+ 1
+            return .some(keyIndex &+ 1)
+          }
+        } else if lookupMemory.recordedKey(Int(answer.ordinal), equals: utf8) {
+          return .some(valueOfMissingMember(forKey: utf8))
         }
       } else if lookupMemory.absentKey(of: answer, equals: utf8) {
         lookupMemory.nextAnswer = next &+ 1
