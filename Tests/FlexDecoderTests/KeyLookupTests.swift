@@ -170,7 +170,7 @@ struct KeyLookupTests {
     try expectSubsetParity(objects: objects, order: ["a", "b", "c", "d", "e", "f"])
   }
 
-  /// ``expectArrayParity(objects:order:flexDecoder:sourceLocation:)`` through ``SubsetProbe``,
+  /// ``expectArrayParity(objects:order:flexDecoder:sourceLocation:)`` through ``IsolatedProbe``,
   /// whose key type no other test uses: its lookups' memory is in the state these objects
   /// leave, whichever tests ran before.
   private func expectSubsetParity(
@@ -180,12 +180,13 @@ struct KeyLookupTests {
     let key = CodingUserInfoKey(rawValue: "order")!
     let reference = JSONDecoder()
     reference.userInfo[key] = order
-    let expected = try reference.decode([SubsetProbe].self, from: data).map(\.values)
+    let expected = try reference.decode([IsolatedProbe<SubsetTag>].self, from: data).map(\.values)
     let decoder = FlexJSONDecoder()
     decoder.userInfo[key] = order
     for _ in 0..<2 {
       #expect(
-        try decoder.decode([SubsetProbe].self, from: data).map(\.values) == expected, sourceLocation: sourceLocation)
+        try decoder.decode([IsolatedProbe<SubsetTag>].self, from: data).map(\.values) == expected,
+        sourceLocation: sourceLocation)
     }
   }
 
@@ -289,12 +290,12 @@ struct KeyLookupTests {
     for _ in 0..<2 {
       for document in documents {
         let data = Data(document.utf8)
-        let expected = try reference.decode(CallProbe.self, from: data).values
-        #expect(try decoder.decode(CallProbe.self, from: data).values == expected, "\(document)")
+        let expected = try reference.decode(IsolatedProbe<CallTag>.self, from: data).values
+        #expect(try decoder.decode(IsolatedProbe<CallTag>.self, from: data).values == expected, "\(document)")
         // A decoder made per call borrows the same pooled session, with its memory.
         let fresh = FlexJSONDecoder()
         fresh.userInfo[key] = order
-        #expect(try fresh.decode(CallProbe.self, from: data).values == expected, "\(document)")
+        #expect(try fresh.decode(IsolatedProbe<CallTag>.self, from: data).values == expected, "\(document)")
       }
     }
   }
@@ -355,17 +356,18 @@ private struct OrderedProbe: Decodable {
   }
 }
 
-/// ``OrderedProbe`` with a key type of its own, whose lookups' memory no other test touches.
-private struct CallProbe: Decodable {
+/// ``OrderedProbe`` with a key type of its own for each `Tag`: the lookups' memory of that key
+/// type is in the state its test leaves, whichever tests ran before or run alongside.
+private struct IsolatedProbe<Tag>: Decodable {
   var values: [Int?]
 
   init(from decoder: any Decoder) throws {
     let order = decoder.userInfo[CodingUserInfoKey(rawValue: "order")!] as? [String] ?? []
-    let container = try decoder.container(keyedBy: CallKey.self)
-    values = try order.map { try container.decodeIfPresent(Int.self, forKey: CallKey(stringValue: $0)) }
+    let container = try decoder.container(keyedBy: Key.self)
+    values = try order.map { try container.decodeIfPresent(Int.self, forKey: Key(stringValue: $0)) }
   }
 
-  struct CallKey: CodingKey {
+  struct Key: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
@@ -373,23 +375,10 @@ private struct CallProbe: Decodable {
   }
 }
 
-/// ``OrderedProbe`` with a key type of its own, for the tests of replays with members missing.
-private struct SubsetProbe: Decodable {
-  var values: [Int?]
-
-  init(from decoder: any Decoder) throws {
-    let order = decoder.userInfo[CodingUserInfoKey(rawValue: "order")!] as? [String] ?? []
-    let container = try decoder.container(keyedBy: SubsetKey.self)
-    values = try order.map { try container.decodeIfPresent(Int.self, forKey: SubsetKey(stringValue: $0)) }
-  }
-
-  struct SubsetKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-}
+/// The tags of the ``IsolatedProbe``s of single objects from call to call, and of objects
+/// missing members of the recorded one.
+private enum CallTag {}
+private enum SubsetTag {}
 
 /// Reads `kind`, then `a`, `b`, `c` as optional integers for kind `x`, else `c`, `d` (absent)
 /// and `a`.
