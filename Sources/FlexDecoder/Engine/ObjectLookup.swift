@@ -175,6 +175,8 @@ final class ObjectLookup: UnknownKeyTracking {
   /// Lets go of the decoder and everything the last object left behind, while the lookup's
   /// session waits in the pool (see DecodeSession.swift).
   func park() {
+    // Once: a parked lookup's object indices belong to the document it left.
+    guard !isParked else { return }
     // What this call's last object taught is kept for the next call's first.
     rememberLookupsIfAny()
     isParked = true
