@@ -21,18 +21,6 @@ extension JSONTape {
     return escapedKey(at: index, equals: utf8)
   }
 
-  /// Whether the keys at `index` and `otherIndex` are written the same: the same raw bytes
-  /// (escapes untouched) and the same flags. Equal keys written with different escapes are not
-  /// the same.
-  @inlinable @inline(__always)
-  public func key(at index: Int, isWrittenAs otherIndex: Int) -> Bool {
-    let entry = entries[index]
-    let other = entries[otherIndex]
-    guard entry.length == other.length, entry.flags == other.flags else { return false }
-    return entry.length == 0
-      || memoryEqual(bytes.baseAddress! + Int(entry.offset), bytes.baseAddress! + Int(other.offset), Int(entry.length))
-  }
-
   /// ``key(at:equals:)`` for a key written with escapes: unescaped, then compared.
   @usableFromInline
   func escapedKey(at index: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {

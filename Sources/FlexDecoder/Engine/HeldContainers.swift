@@ -1,5 +1,3 @@
-import Foundation
-
 // A reusable keyed container (SlotKeyedContainer) reads through a lookup that its ContainerSlot
 // owns, so that copying the container costs no reference counting. A model may keep its
 // container after its `init(from:)` returns, to decode later; its session is then not lent again
@@ -24,37 +22,28 @@ final class HeldContainers: @unchecked Sendable {
     var box: NativeObject
   }
 
-  private let lock = NSLock()
-  /// Read and written under `lock` only.
-  @exclusivity(unchecked) private var entries: [Entry] = []
+  /// The containers kept, behind their lock.
+  private let entries = LockedState.make([Entry]())
 
   /// Keeps `state` and the container `box` until no one else holds the box.
   func keep(state: AnyObject, box: NativeObject) {
-    lock.lock()
-    let released = takeReleased()
-    entries.append(Entry(state: state, box: box))
-    lock.unlock()
+    let released = entries.withLock { entries in
+      let released = Self.takeReleased(from: &entries)
+      entries.append(Entry(state: state, box: box))
+      return released
+    }
     // Dropped outside the lock: dropping a session drops its slots, which may keep containers.
     withExtendedLifetime(released) {}
   }
 
   /// Drops the containers that no one holds any more.
   func sweep() {
-    lock.lock()
-    let released = takeReleased()
-    lock.unlock()
+    let released = entries.withLock { Self.takeReleased(from: &$0) }
     withExtendedLifetime(released) {}
   }
 
-  /// How many containers are kept.
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return entries.count
-  }
-
-  /// Removes and returns the entries whose container only the registry holds. Under `lock`.
-  private func takeReleased() -> [Entry] {
+  /// Removes and returns the entries whose container only the registry holds.
+  private static func takeReleased(from entries: inout [Entry]) -> [Entry] {
     var released: [Entry] = []
     var index = 0
     while index < entries.count {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A lock-protected map from types to facts about them, shared by every decode and encode in the
 /// process.
 ///
@@ -7,24 +5,17 @@ import Foundation
 /// of a type to a protocol scans every conformance record of the process, some 200,000
 /// instructions, so each is asked once per type and process, and only when needed.
 final class ProcessTypeCache<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var values = TypeTable<Value>()
+  /// The values, behind their lock.
+  private let values = LockedState.make(TypeTable<Value>())
 
   /// The value for the type `identifier` identifies, computed by `compute` on first request.
   ///
   /// `compute` runs outside the lock: it may run user code (a type's `keyMapping`), which could
   /// decode something itself. Two threads may compute the same value; either result is kept.
   func value(for identifier: ObjectIdentifier, _ compute: () -> Value) -> Value {
-    lock.lock()
-    if let cached = values[identifier] {
-      lock.unlock()
-      return cached
-    }
-    lock.unlock()
+    if let cached = values.withLock({ $0[identifier] }) { return cached }
     let computed = compute()
-    lock.lock()
-    values[identifier] = computed
-    lock.unlock()
+    values.withLock { $0[identifier] = computed }
     return computed
   }
 }
