@@ -135,6 +135,133 @@ struct ContainerReuseTests {
     #expect(flex.firstValue == 1)
     #expect(flex.byName == ["x": Inner(firstValue: 2), "y": Inner(firstValue: 3)])
   }
+
+  // MARK: Nested containers
+
+  /// Nested containers of one key type are reused like a model's: an array of enums with
+  /// associated values (a nested object per element) decodes as JSONDecoder decodes it.
+  @Test func enumsWithAssociatedValuesDecodeLikeJSONDecoder() throws {
+    let json = Data(Self.shapesJSON(count: 30).utf8)
+    let flex = try FlexJSONDecoder().decode([CaseShape].self, from: json)
+    #expect(flex == (try JSONDecoder().decode([CaseShape].self, from: json)))
+    #expect(flex.count == 30)
+    #expect(flex[27] == .circle(radius: 27))
+    #expect(flex[28] == .rect(width: 28, height: 2))
+    #expect(flex[29] == .label("s29"))
+  }
+
+  /// A reused nested container reports its own object's path.
+  @Test(arguments: [2, 17])
+  func anErrorInAReusedNestedContainerHasJSONDecodersPath(badIndex: Int) throws {
+    var shapes = (0..<20).map { #"{"circle": {"radius": \#($0)}}"# }
+    shapes[badIndex] = #"{"circle": {"radius": "wide"}}"#
+    let json = Data("[\(shapes.joined(separator: ","))]".utf8)
+    let flexError = try #require(throws: DecodingError.self) {
+      try FlexJSONDecoder.strict().decode([CaseShape].self, from: json)
+    }
+    let foundationError = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode([CaseShape].self, from: json)
+    }
+    let flex = DecodingErrorSummary(flexError)
+    let foundation = DecodingErrorSummary(foundationError)
+    #expect(flex.kind == .typeMismatch)
+    #expect(flex.kind == foundation.kind)
+    #expect(flex.path == ["Index \(badIndex)", "circle", "radius"])
+    #expect(flex.path == foundation.path)
+  }
+
+  /// Two nested containers of one key type held at once each read their own object (the second
+  /// cannot reuse the first's slot while it is held).
+  @Test func twoNestedContainersOfOneKeyTypeHeldAtOnceReadTheirOwnObjects() throws {
+    let json = Data(
+      #"[{"from": {"x": 1, "y": 2}, "to": {"x": 3, "y": 4}}, {"from": {"x": 5, "y": 6}, "to": {"x": 7, "y": 8}}]"#.utf8)
+    let flex = try FlexJSONDecoder().decode([Segment].self, from: json)
+    #expect(flex == (try JSONDecoder().decode([Segment].self, from: json)))
+    #expect(flex.map(\.coordinates) == [[1, 3, 2, 4], [5, 7, 6, 8]])
+  }
+
+  /// A nested container a model keeps reads its own object after the call, while the other
+  /// elements' nested containers were made anew.
+  @Test func aNestedContainerKeptPastItsCallReadsItsObject() throws {
+    let json = Data(#"[{"point": {"x": 1, "y": 2}}, {"point": {"x": 3, "y": 4}}, {"point": {"x": 5, "y": 6}}]"#.utf8)
+    let kept = try FlexJSONDecoder().decode([NestedKeeper].self, from: json)
+    _ = try FlexJSONDecoder().decode(
+      [Segment].self, from: Data(#"[{"from": {"x": 9, "y": 9}, "to": {"x": 9, "y": 9}}]"#.utf8))
+    #expect(try kept.map { try $0.point.decode(Int.self, forKey: .x) } == [1, 3, 5])
+    #expect(try kept.map { try $0.point.decode(Int.self, forKey: .y) } == [2, 4, 6])
+  }
+
+  /// Keys a synthesized enum `init(from:)` is given: first occurrences, unknown keys left out,
+  /// escaped and many-membered objects by the general way, as JSONDecoder has them.
+  @Test(arguments: [
+    #"{"circle": {"radius": 1}}"#,
+    #"{"unknown": 1, "circle": {"radius": 2}}"#,
+    #"{"circle": {"radius": 3}, "circle": {"radius": 4}}"#,
+    #"{"circ\u006ce": {"radius": 5}}"#,
+    #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "label": {"_0": "nine"}}"#,
+    #"{"circle": {"radius": 6}, "rect": {"width": 1, "height": 2}}"#,
+  ])
+  func anEnumsKeysAreThoseJSONDecoderGives(json: String) throws {
+    let data = Data(json.utf8)
+    let foundation = Result { try JSONDecoder().decode(CaseShape.self, from: data) }
+    let flex = Result { try FlexJSONDecoder.strict().decode(CaseShape.self, from: data) }
+    switch (flex, foundation) {
+    case (.success(let flexValue), .success(let foundationValue)):
+      #expect(flexValue == foundationValue)
+    case (.failure(let flexError as DecodingError), .failure(let foundationError as DecodingError)):
+      #expect(DecodingErrorSummary(flexError).kind == DecodingErrorSummary(foundationError).kind)
+      #expect(DecodingErrorSummary(flexError).path == DecodingErrorSummary(foundationError).path)
+    default:
+      Issue.record("Flex: \(flex), Foundation: \(foundation)")
+    }
+  }
+
+  private static func shapesJSON(count: Int) -> String {
+    let shapes = (0..<count).map { index in
+      switch index % 3 {
+      case 0: return #"{"circle": {"radius": \#(index)}}"#
+      case 1: return #"{"rect": {"width": \#(index), "height": 2}}"#
+      default: return #"{"label": {"_0": "s\#(index)"}}"#
+      }
+    }
+    return "[\(shapes.joined(separator: ", "))]"
+  }
+}
+
+private enum CaseShape: Codable, Equatable {
+  case circle(radius: Double)
+  case rect(width: Double, height: Double)
+  case label(String)
+}
+
+/// Two nested objects of one key type, read alternately.
+private struct Segment: Decodable, Equatable {
+  let coordinates: [Int]
+
+  private enum CodingKeys: String, CodingKey { case from, to }
+  enum PointKeys: String, CodingKey { case x, y }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let from = try container.nestedContainer(keyedBy: PointKeys.self, forKey: .from)
+    let to = try container.nestedContainer(keyedBy: PointKeys.self, forKey: .to)
+    coordinates = [
+      try from.decode(Int.self, forKey: .x), try to.decode(Int.self, forKey: .x),
+      try from.decode(Int.self, forKey: .y), try to.decode(Int.self, forKey: .y),
+    ]
+  }
+}
+
+/// Keeps its nested container, to read after the decode.
+private struct NestedKeeper: Decodable {
+  let point: KeyedDecodingContainer<Segment.PointKeys>
+
+  private enum CodingKeys: String, CodingKey { case point }
+
+  init(from decoder: any Decoder) throws {
+    point = try decoder.container(keyedBy: CodingKeys.self).nestedContainer(
+      keyedBy: Segment.PointKeys.self, forKey: .point)
+  }
 }
 
 private struct TreeNode: Codable, Equatable {

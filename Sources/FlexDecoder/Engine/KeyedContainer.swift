@@ -53,13 +53,19 @@ struct SlotKeyedContainer<Key: CodingKey>: KeyedContainer {
 }
 
 // MARK: - KeyedDecodingContainerProtocol
+//
+// Every requirement is inlined into the witness of each container type: a witness that calls an
+// extension method out of line first fetches the type's `KeyedContainer` conformance from the
+// runtime (`swift_getWitnessTable`, about 100 instructions per call).
 
 extension KeyedContainer {
+  @inline(__always)
   var codingPath: [any CodingKey] { withLookup { $0.codingPath } }
 
   /// The keys this container can decode, consistent with ``contains(_:)``: mapped properties
   /// whose candidates resolve, then the JSON keys (converted by the key strategy) that are
   /// coding keys of `Key`, in document order, each once.
+  @inline(__always)
   var allKeys: [Key] { withLookup { $0.allKeys(Key.self) } }
 
   @inline(__always)
@@ -234,20 +240,24 @@ extension KeyedContainer {
 
   // MARK: Nested containers and super decoders
 
+  @inline(__always)
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
     try withLookup { try $0.nestedContainer(keyedBy: type, forKey: key) }
   }
 
+  @inline(__always)
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
     try withLookup { try $0.nestedUnkeyedContainer(forKey: key) }
   }
 
+  @inline(__always)
   func superDecoder() throws -> any Decoder {
     try withLookup { try $0.superDecoder() }
   }
 
+  @inline(__always)
   func superDecoder(forKey key: Key) throws -> any Decoder {
     try withLookup { try $0.superDecoder(forKey: key) }
   }

@@ -18,7 +18,10 @@ extension ObjectLookup {
   /// With `.convertFromAnyCase` a loose match cannot be turned back into a coding key in
   /// general; keys of a `CaseIterable` key type are all tested, others are found through the
   /// snake, kebab and title case conversions of the JSON key.
-  func allKeys<Key: CodingKey>(_: Key.Type) -> [Key] {
+  func allKeys<Key: CodingKey>(_ keyType: Key.Type) -> [Key] {
+    if typeMapping == nil, globalMapping == nil, matching == .exact, hasFewPlainKeys {
+      return keysAsWritten(keyType)
+    }
     var seen = Set<String>()
     var keys: [Key] = []
     func add(_ name: String) {
@@ -57,6 +60,48 @@ extension ObjectLookup {
       }
     }
     return keys
+  }
+
+  /// ``allKeys(_:)`` without maps or key strategy, in an object of a few members none of whose
+  /// keys has escapes (``hasFewPlainKeys``; an enum's case object, `{"circle": {…}}`, asked for
+  /// its keys by every synthesized enum `init(from:)`): the keys as written, first occurrences
+  /// only, found by comparing bytes instead of through two sets of strings (a third of the
+  /// decode of such an enum).
+  private func keysAsWritten<Key: CodingKey>(_: Key.Type) -> [Key] {
+    var keys: [Key] = []
+    keys.reserveCapacity(memberCount)
+    var keyIndex = objectIndex &+ 1
+    for ordinal in 0..<memberCount {
+      if !hasEarlierKey(like: keyIndex, before: ordinal), let key = Key(stringValue: tape.string(at: keyIndex)) {
+        keys.append(key)
+      }
+      keyIndex = tape.next(after: keyIndex &+ 1)
+    }
+    return keys
+  }
+
+  /// Whether the object has at most 8 members and none of their keys has escapes, so that
+  /// ``keysAsWritten(_:)`` may compare them pairwise as bytes. (A separate test: in the generic
+  /// function, an optional result would cost a runtime metadata lookup per call.)
+  private var hasFewPlainKeys: Bool {
+    guard memberCount <= 8 else { return false }
+    var keyIndex = objectIndex &+ 1
+    for _ in 0..<memberCount {
+      if tape[keyIndex].flags & StringFlags.hasEscapes != 0 { return false }
+      keyIndex = tape.next(after: keyIndex &+ 1)
+    }
+    return true
+  }
+
+  /// Whether one of the first `ordinal` members has the key at `keyIndex` (which has no escapes).
+  private func hasEarlierKey(like keyIndex: Int, before ordinal: Int) -> Bool {
+    let key = tape.rawBytes(at: keyIndex)
+    var earlier = objectIndex &+ 1
+    for _ in 0..<ordinal {
+      if tape.key(at: earlier, equals: key) { return true }
+      earlier = tape.next(after: earlier &+ 1)
+    }
+    return false
   }
 
   private func allCases<C: CaseIterable>(of type: C.Type) -> [Any] {
@@ -482,6 +527,11 @@ extension ObjectLookup {
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let valueIndex = valueIndex(forCodingKey: key)
+    if decoder.recovery == nil, let valueIndex, decoder.session.reusesContainers, tape[valueIndex].kind == .object {
+      // Nested objects of one key type, such as an enum case's associated values, reuse one
+      // container as the objects of a model do (ContainerSlot.swift).
+      return decoder.reusableContainer(keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], rules: .none)
+    }
     let make = { [self] in
       guard let valueIndex else {
         throw DecodingError.keyNotFound(

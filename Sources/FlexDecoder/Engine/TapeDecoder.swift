@@ -150,16 +150,17 @@ final class TapeDecoder: Decoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let rules = try typeRules(for: type)
     if session.reusesContainers && tape[index].kind == .object {
-      return reusableContainer(keyedBy: type, rules: rules)
+      return reusableContainer(keyedBy: type, at: index, explicitPath: nil, rules: rules)
     }
     return try KeyedDecodingContainer(
       makeKeyedContainer(keyedBy: type, at: index, explicitPath: nil, rules: rules))
   }
 
-  /// A keyed container for the object at `index`: the key type's slot's container if no one
-  /// holds it any more, else a new one (see ContainerSlot.swift).
-  private func reusableContainer<Key: CodingKey>(
-    keyedBy type: Key.Type, rules: TypeRules
+  /// A keyed container for the object at `valueIndex`: the key type's slot's container if no one
+  /// holds it any more, else a new one (see ContainerSlot.swift). `explicitPath` as in
+  /// ``makeKeyedContainer(keyedBy:at:explicitPath:rules:)``.
+  func reusableContainer<Key: CodingKey>(
+    keyedBy type: Key.Type, at valueIndex: Int, explicitPath: [any CodingKey]?, rules: TypeRules
   ) -> KeyedDecodingContainer<Key> {
     let exemptsKeys = exemptsNextContainerFromKeyStrategy
     exemptsNextContainerFromKeyStrategy = false
@@ -168,12 +169,12 @@ final class TapeDecoder: Decoder {
       if existing.isFree {
         if existing.state.isParked { session.noteInUse(existing) }
         existing.state.point(
-          at: index, of: self, explicitPath: nil, exemptsKeys: exemptsKeys, rules: rules)
+          at: valueIndex, of: self, explicitPath: explicitPath, exemptsKeys: exemptsKeys, rules: rules)
         return existing.handOut(as: KeyedDecodingContainer<Key>.self)
       }
     }
     let lookup = ObjectLookup(
-      decoder: self, objectIndex: index, explicitPath: nil, exemptsKeys: exemptsKeys, rules: rules)
+      decoder: self, objectIndex: valueIndex, explicitPath: explicitPath, exemptsKeys: exemptsKeys, rules: rules)
     guard session.containerSlot(for: identifier) == nil else {
       // The slot's container is still held (a recursive type, or a container kept by its
       // user): this one is not reused.
@@ -465,7 +466,7 @@ final class TapeDecoder: Decoder {
       type,
       DecodingError.Context(
         codingPath: path,
-        debugDescription: "Expected to decode \(type) but found \(foundValue(valueIndex)) instead."))
+        debugDescription: MismatchMessage.typeMismatch(expecting: type, at: valueIndex, of: self)))
   }
 
   /// `valueNotFound` for a `null` where a `T` was required.
