@@ -77,6 +77,11 @@ extension TapeDecoder {
     if tape[valueIndex].flags & NumberFlags.isExtended != 0, let value = tape.double(at: valueIndex), !value.isFinite {
       return .nan
     }
+    if tape[valueIndex].flags & NumberFlags.isExtended == 0,
+      let decimal = DecimalText.decimal(from: tape.rawBytes(at: valueIndex))
+    {
+      return decimal
+    }
     return Decimal(string: tape.numberText(at: valueIndex), locale: Self.posixLocale)
   }
 

@@ -168,6 +168,13 @@ extension TapeDecoder {
     }
   }
 
+  /// The UUID at `valueIndex` if it is a string in the canonical form (UUIDText.swift), read
+  /// without `UUID(uuidString:)`; else `nil`, and `UUID.init(from:)` decides as in JSONDecoder.
+  @inline(never)
+  func uuidValue(at valueIndex: Int) -> UUID? {
+    unescapedString(at: valueIndex).flatMap(UUIDText.uuid(from:))
+  }
+
   func decodeDecimal(at valueIndex: Int) throws -> Decimal {
     switch tape[valueIndex].kind {
     case .number:

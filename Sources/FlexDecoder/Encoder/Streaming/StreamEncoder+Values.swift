@@ -122,6 +122,8 @@ extension StreamEncoder {
       try writeData(unsafeBitCast(value, to: Data.self))
     } else if T.self == URL.self {
       session.writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
+    } else if T.self == UUID.self {
+      UUIDText.withQuotedText(of: unsafeBitCast(value, to: UUID.self)) { session.writer.writeRaw($0) }
     } else if T.self == Decimal.self {
       session.writer.writeRaw(unsafeBitCast(value, to: Decimal.self).description)
     } else if T.self == JSONValue.self {
