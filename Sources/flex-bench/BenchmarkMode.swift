@@ -30,7 +30,7 @@ enum BenchmarkMode: String, CaseIterable {
     case .encodeSnakeCase: "encode with convertToSnakeCase (citm_catalog, canada, apache_builds)"
     case .messy:
       "decode messy copies (every number a string; 2% of scalars null; 2% of members missing)\n"
-        + String(repeating: " ", count: 14)
+        + String(repeating: " ", count: 16)
         + "under .collectAll and .useDefaults, against Foundation and Flex on the clean file"
     }
   }

@@ -75,10 +75,10 @@ struct BenchmarkOptions {
       --help           print this help
 
     MODES:
-    \(BenchmarkMode.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
+    \(BenchmarkMode.allCases.map { "  \($0.rawValue.paddedRight(to: 14))\($0.summary)" }.joined(separator: "\n"))
 
     SUITES (per call, printed as their own tables; --iterations is the number of rounds):
-    \(MicroSuite.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
+    \(MicroSuite.allCases.map { "  \($0.rawValue.paddedRight(to: 14))\($0.summary)" }.joined(separator: "\n"))
 
     The messy mode decodes each file clean (Foundation, the baseline; FlexJSONDecoder()) and three
     copies made at start-up from a fixed seed (strings: every number as a string of its text; nulls:
@@ -87,7 +87,7 @@ struct BenchmarkOptions {
     (decodeWithReport). A second table gives each row's time over the clean decodes.
 
     CHECKS (one per run, instead of the table; the exit status is non-zero when one fails):
-    \(CheckMode.allCases.map { "  \($0.rawValue.paddedRight(to: 12))\($0.summary)" }.joined(separator: "\n"))
+    \(CheckMode.allCases.map { "  \($0.rawValue.paddedRight(to: 14))\($0.summary)" }.joined(separator: "\n"))
 
     CHECK OPTIONS:
       --path FILE      truncations: a JSON file outside the corpus; repeatable. Without --file,

@@ -1,18 +1,24 @@
 // MicroBenchmark: one small piece of work (a 20-byte decode, three dates) done by Foundation and
 // by FlexDecoder, timed per call, the two interleaved in one process.
 
-/// A suite of per-call rows, run with `--mode small` or `--mode dates`, printed as its own table.
+/// A suite of per-call rows, run with `--mode small`, `dates` or `idioms`, printed as its own table.
 enum MicroSuite: String, CaseIterable {
   /// Small API responses: tiny objects, a 15-key profile, pages, envelopes, errors, ids.
   case small
   /// Date-heavy models under each date strategy.
   case dates
+  /// Models written with common Codable idioms: AnyCodable, enums with associated values, UUID
+  /// and Decimal, nested containers, superDecoder.
+  case idioms
 
   /// For `--help`.
   var summary: String {
     switch self {
     case .small: "small documents (20 B - 2 kB), decode and encode, per call, shared and new coders"
     case .dates: "date-heavy models under each date strategy, decode and encode, per call"
+    case .idioms:
+      "AnyCodable values, enums with associated values, UUID/Decimal/Date, nested containers,\n"
+        + String(repeating: " ", count: 16) + "superDecoder: decode and encode, per call"
     }
   }
 
@@ -23,6 +29,7 @@ enum MicroSuite: String, CaseIterable {
     switch self {
     case .small: try SmallDocumentBenchmarks.all()
     case .dates: try DateBenchmarks.all()
+    case .idioms: try IdiomBenchmarks.all()
     }
   }
 }
