@@ -70,4 +70,73 @@ struct DecimalTextTests {
     #expect(
       flex.map(\.description) == ["12.5", "0", "0", "1000", "3.99", "123456789012345678901234567890", "-7", "0.1"])
   }
+
+  // MARK: Writing
+
+  /// The layout check passes with this Foundation, so the tests below exercise the native
+  /// writing (a wrong text for one of the check's Decimals would turn it off).
+  @Test func decimalsAreWrittenNativelyHere() {
+    #expect(DecimalText.readsLayout)
+  }
+
+  /// Significands of every size, exponents over Decimal's range, both signs, and sums and
+  /// products (whose mantissas may keep trailing zeros): `description`'s text.
+  @Test func generatedDecimalsAreWrittenAsDescriptionWritesThem() {
+    var generator = SeededGenerator(seed: 0x7E47)
+    var decimals: [Decimal] = [0, .nan, Decimal(1) / Decimal(3), Decimal(string: "1e-120")!, Decimal(string: "1e100")!]
+    for _ in 0..<5_000 {
+      let significand = generator.next() >> UInt64(generator.below(64))
+      let exponent = generator.below(256) - 128
+      decimals.append(
+        Decimal(sign: generator.oneIn(2) ? .minus : .plus, exponent: exponent, significand: Decimal(significand)))
+    }
+    // Sums and products of amounts (Decimal arithmetic traps on overflow, so the operands stay
+    // small).
+    func amount() -> Decimal {
+      Decimal(
+        sign: generator.oneIn(3) ? .minus : .plus, exponent: generator.below(8) - 6,
+        significand: Decimal(generator.below(1_000_000)))
+    }
+    for _ in 0..<2_000 {
+      let (a, b) = (amount(), amount())
+      decimals.append(a + b)
+      decimals.append(a * b)
+      decimals.append(a - a)
+    }
+    for decimal in decimals {
+      #expect(DecimalText.text(of: decimal) == decimal.description, "\(decimal)")
+    }
+  }
+
+  /// Through both encoders, streaming and tree (a key encoded twice takes the tree): JSONEncoder's
+  /// bytes.
+  @Test(arguments: [false, true])
+  func decimalsEncodeAsWithJSONEncoder(encodesAKeyTwice: Bool) throws {
+    let amounts = ["12.50", "-0.005", "1200", "0", "18446744073709551616", "3.99", "-7"].map {
+      Decimal(string: $0, locale: Self.posix)!
+    }
+    let invoice = Invoice(amounts: amounts, total: amounts.reduce(0, +), encodesTotalTwice: encodesAKeyTwice)
+    let flex = FlexJSONEncoder()
+    flex.outputFormatting = [.sortedKeys]
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = [.sortedKeys]
+    #expect(try flex.encode(invoice) == foundation.encode(invoice))
+    #expect(
+      String(decoding: try flex.encode(amounts), as: UTF8.self) == "[12.5,-0.005,1200,0,18446744073709551616,3.99,-7]")
+  }
+}
+
+private struct Invoice: Encodable {
+  let amounts: [Decimal]
+  let total: Decimal
+  let encodesTotalTwice: Bool
+
+  private enum CodingKeys: String, CodingKey { case amounts, total }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(amounts, forKey: .amounts)
+    if encodesTotalTwice { try container.encode(Decimal(1), forKey: .total) }
+    try container.encode(total, forKey: .total)
+  }
 }

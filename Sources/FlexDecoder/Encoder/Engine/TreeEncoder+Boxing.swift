@@ -62,7 +62,7 @@ extension TreeEncoder {
     if T.self == Data.self { return try boxData(unsafeBitCast(value, to: Data.self), path: path) }
     if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
     if T.self == UUID.self { return .string(UUIDText.text(of: unsafeBitCast(value, to: UUID.self))) }
-    if T.self == Decimal.self { return .number(unsafeBitCast(value, to: Decimal.self).description) }
+    if T.self == Decimal.self { return .number(DecimalText.text(of: unsafeBitCast(value, to: Decimal.self))) }
     if T.self == JSONValue.self {
       let json = unsafeBitCast(value, to: JSONValue.self)
       return EncodedValue(

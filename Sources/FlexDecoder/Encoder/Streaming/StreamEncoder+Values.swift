@@ -125,7 +125,7 @@ extension StreamEncoder {
     } else if T.self == UUID.self {
       UUIDText.withQuotedText(of: unsafeBitCast(value, to: UUID.self)) { session.writer.writeRaw($0) }
     } else if T.self == Decimal.self {
-      session.writer.writeRaw(unsafeBitCast(value, to: Decimal.self).description)
+      session.writer.writeRaw(DecimalText.text(of: unsafeBitCast(value, to: Decimal.self)))
     } else if T.self == JSONValue.self {
       let json = try unsafeBitCast(value, to: JSONValue.self).conformingToRFC8259(
         path: session.pathKeys, strategy: session.options.nonConformingFloatEncodingStrategy)
