@@ -78,4 +78,36 @@ struct SubclassCheckTests {
     #expect(result.value.name == "Tom")
     #expect(result.issues.isEmpty)
   }
+
+  /// Cats and dogs alternating: each value's containers are told apart by its own key types,
+  /// remembered for the last pair of types asked about.
+  @Test func alternatingSubclassesAreEachCheckedByTheirOwnKeys() throws {
+    struct Pets: Codable {
+      var cats: [Cat]
+      var dogs: [Dog]
+    }
+    let cats = (0..<300).map { #"{"name": "C\#($0)", "lives": \#($0 % 9)}"# }
+    let dogs = (0..<300).map { #"{"name": "D\#($0)", "breed": "b"}"# }
+    let json = #"{"cats": [\#(cats.joined(separator: ","))], "dogs": [\#(dogs.joined(separator: ","))]}"#
+    let result = try FlexJSONDecoder().decodeWithReport(Pets.self, from: Data(json.utf8))
+    #expect(result.value.cats.map(\.lives) == (0..<300).map { $0 % 9 })
+    #expect(result.issues.map(\.path) == ["dogs[0]"])
+  }
+
+  /// Subclass values whose decoding fails leave nothing behind that hides a later report, however
+  /// many there are (their notes are dropped, oldest first).
+  @Test func manyFailedSubclassValuesDoNotHideALaterReport() throws {
+    struct Kennel: Codable {
+      var cats: [Cat?]
+      var dogs: [Dog]
+    }
+    // A cat without `lives` fails; `.useDefaults` leaves it nil and decodes the rest.
+    let cats = (0..<600).map { #"{"name": "C\#($0)"}"# }
+    let json = #"{"cats": [\#(cats.joined(separator: ","))], "dogs": [{"name": "Rex", "breed": "b"}]}"#
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = .useDefaults
+    let result = try decoder.decodeWithReport(Kennel.self, from: Data(json.utf8))
+    #expect(result.value.cats.count == 600)
+    #expect(result.issues.filter { $0.kind == .unknownKey }.map(\.path) == ["dogs[0]"])
+  }
 }

@@ -26,10 +26,10 @@ final class DecodeSession: PoolableSession {
   /// Set when an error left a value of a ``FlexTypeErrorPolicy`` type: under `.failFast` the
   /// recovery pass then runs, to decode that value under its type's policy.
   @exclusivity(unchecked) var failedInTypeWithPolicy = false
-  /// The values of subclasses whose decoding asked for a container of the superclass's keys, and
-  /// of their own keys (SubclassCheck.swift), and the subclasses reported in this call.
-  @exclusivity(unchecked) var inheritedDecodingIndices: Set<Int> = []
-  @exclusivity(unchecked) var ownDecodingIndices: Set<Int> = []
+  /// The values of subclasses being decoded and the containers they asked for, whose keys they
+  /// were (SubclassCheck.swift), and the subclasses reported in this call.
+  @exclusivity(unchecked) var subclassDecodings: [SubclassDecoding] = []
+  @exclusivity(unchecked) var keyOwners = KeyOwners()
   @exclusivity(unchecked) var reportedSubclasses: Set<ObjectIdentifier> = []
   /// Bumped when an error leaves a value during the recovery pass: the objects being decoded
   /// inside it were left partway, and their lookups' memories must not count that as a failed
@@ -200,8 +200,7 @@ final class DecodeSession: PoolableSession {
     coercionsActive = false
     coercionsApplied = 0
     failedInTypeWithPolicy = false
-    if !inheritedDecodingIndices.isEmpty { inheritedDecodingIndices.removeAll() }
-    if !ownDecodingIndices.isEmpty { ownDecodingIndices.removeAll() }
+    if !subclassDecodings.isEmpty { subclassDecodings.removeAll() }
     if !reportedSubclasses.isEmpty { reportedSubclasses.removeAll() }
     // A messy document's notes or tracked containers can be many: keep small buffers only.
     if !notes.isEmpty {

@@ -13,12 +13,20 @@ extension TapeDecoder {
   /// superclass's keys alone is reported.)
   @inline(never)
   func noteContainer(of type: Any.Type, keyedBy keyType: Any.Type, superclassPrefix: String) {
-    let keyName = Self.typeNames.value(for: ObjectIdentifier(keyType)) { String(reflecting: keyType) }
-    let typeName = Self.typeNames.value(for: ObjectIdentifier(type)) { String(reflecting: type) }
-    if keyName.hasPrefix(typeName + ".") {
-      session.ownDecodingIndices.insert(index)
-    } else if keyName.hasPrefix(superclassPrefix) {
-      session.inheritedDecodingIndices.insert(index)
+    let owner = session.keyOwners.owner(of: keyType, decoding: type, superclassPrefix: superclassPrefix)
+    guard owner != .neither else { return }
+    let valueIndex = index
+    // The value being decoded is nearly always the last one noted.
+    if let position = session.subclassDecodings.lastIndex(where: { $0.valueIndex == valueIndex }) {
+      session.subclassDecodings[position].note(owner)
+    } else {
+      // Values whose decoding failed are never checked: their entries are dropped, oldest first,
+      // before they make the search long (an entry of a value still being decoded would have to
+      // be 128 subclass values deep).
+      if session.subclassDecodings.count >= 256 { session.subclassDecodings.removeFirst(128) }
+      var decoding = SubclassDecoding(valueIndex: valueIndex)
+      decoding.note(owner)
+      session.subclassDecodings.append(decoding)
     }
   }
 
@@ -27,9 +35,9 @@ extension TapeDecoder {
   /// would fill them go unused), once per class and decode.
   @inline(never)
   func checkSubclass<T>(_ value: T, at valueIndex: Int) {
-    guard session.inheritedDecodingIndices.remove(valueIndex) != nil,
-      session.ownDecodingIndices.remove(valueIndex) == nil
-    else { return }
+    guard let position = session.subclassDecodings.lastIndex(where: { $0.valueIndex == valueIndex }) else { return }
+    let decoding = session.subclassDecodings.remove(at: position)
+    guard decoding.askedSuperclassKeys, !decoding.askedOwnKeys else { return }
     guard session.reportedSubclasses.insert(ObjectIdentifier(T.self)).inserted else { return }
     let mirror = Mirror(reflecting: value)
     let own = mirror.children.compactMap(\.label)
@@ -42,6 +50,53 @@ extension TapeDecoder {
         + own.map { "\"\($0)\"" }.joined(separator: ", ")
         + " kept their initial values (give \(T.self) an init(from:) that calls super.init(from:))",
       valueIndex: valueIndex)
+  }
+}
+
+/// The containers a subclass's value asked for while it was decoded.
+struct SubclassDecoding {
+  /// The value's tape index.
+  let valueIndex: Int
+  /// A container keyed by the subclass's own coding keys.
+  private(set) var askedOwnKeys = false
+  /// A container keyed by its superclass's coding keys.
+  private(set) var askedSuperclassKeys = false
+
+  init(valueIndex: Int) {
+    self.valueIndex = valueIndex
+  }
+
+  mutating func note(_ owner: KeyOwners.Owner) {
+    switch owner {
+    case .subclass: askedOwnKeys = true
+    case .superclass: askedSuperclassKeys = true
+    case .neither: break
+    }
+  }
+}
+
+/// Which class a key type belongs to, told by the names of the types (`Dog.CodingKeys` is
+/// `Dog`'s): worked out once per pair of types and remembered for the last pair asked about, the
+/// same for every element of an array of a subclass (naming the types and comparing the names
+/// cost about 2,000 instructions a container).
+struct KeyOwners {
+  /// Whose keys a key type is.
+  enum Owner {
+    case subclass, superclass, neither
+  }
+
+  private var last: (type: ObjectIdentifier, keyType: ObjectIdentifier, owner: Owner)?
+
+  /// Whose keys `keyType` is, for the decoding of `type`, whose superclass's names begin with
+  /// `superclassPrefix`.
+  mutating func owner(of keyType: Any.Type, decoding type: Any.Type, superclassPrefix: String) -> Owner {
+    if let last, last.type == ObjectIdentifier(type), last.keyType == ObjectIdentifier(keyType) { return last.owner }
+    let keyName = Self.typeNames.value(for: ObjectIdentifier(keyType)) { String(reflecting: keyType) }
+    let typeName = Self.typeNames.value(for: ObjectIdentifier(type)) { String(reflecting: type) }
+    let owner: Owner =
+      keyName.hasPrefix(typeName + ".") ? .subclass : keyName.hasPrefix(superclassPrefix) ? .superclass : .neither
+    last = (ObjectIdentifier(type), ObjectIdentifier(keyType), owner)
+    return owner
   }
 
   /// `String(reflecting:)` of the types seen, once per type and process (it costs microseconds).
