@@ -68,6 +68,12 @@ extension ObjectLookup {
   /// only, found by comparing bytes instead of through two sets of strings (a third of the
   /// decode of such an enum).
   private func keysAsWritten<Key: CodingKey>(_: Key.Type) -> [Key] {
+    // An enum's case object: each operation on an array of `Key` looks its type up at run time
+    // (this code is not specialized for the key type), so as few as possible.
+    if memberCount == 1 {
+      guard let key = Key(stringValue: tape.string(at: objectIndex &+ 1)) else { return [] }
+      return [key]
+    }
     var keys: [Key] = []
     keys.reserveCapacity(memberCount)
     var keyIndex = objectIndex &+ 1
