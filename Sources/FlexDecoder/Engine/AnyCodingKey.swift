@@ -28,6 +28,13 @@ struct AnyCodingKey: CodingKey, Sendable {
     self.intValue = index
   }
 
+  /// The key of a `[String: …]` dictionary's member, as the standard library's
+  /// `Dictionary.encode(to:)` makes it: a key that reads as an integer has that `intValue` too.
+  init(dictionaryKey key: String) {
+    self.stringValue = key
+    self.intValue = Int(key)
+  }
+
   /// The key `superDecoder()` uses.
   static let `super` = AnyCodingKey(stringValue: "super")
 }

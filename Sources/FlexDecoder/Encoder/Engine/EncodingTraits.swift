@@ -11,6 +11,8 @@ struct EncodingTraits: Sendable {
   let numberArrayKind: NumberArrayKind?
   /// Whether the type is a `[String: …]` dictionary (see ``isStringKeyedDictionary(_:)``).
   let isStringKeyedDictionary: Bool
+  /// The type as a `[String: …]` dictionary the streaming encoder writes itself, if it is one.
+  let directDictionaryType: (any DirectDictionaryEncodable.Type)?
 
   private static let cache = ProcessTypeCache<EncodingTraits>()
   private static let dictionaries = ProcessTypeCache<Bool>()
@@ -22,7 +24,8 @@ struct EncodingTraits: Sendable {
       return EncodingTraits(
         keyMapping: type is any _FlexTypeCustomization.Type ? (type as? any FlexKeyMapping.Type)?.keyMapping : nil,
         directArrayType: directArrayType, numberArrayKind: directArrayType?.numberArrayKind,
-        isStringKeyedDictionary: type is any StringKeyedEncodableDictionaryMarker.Type)
+        isStringKeyedDictionary: type is any StringKeyedEncodableDictionaryMarker.Type,
+        directDictionaryType: type as? any DirectDictionaryEncodable.Type)
     }
   }
 

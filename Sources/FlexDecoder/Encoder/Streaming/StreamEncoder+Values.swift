@@ -92,6 +92,10 @@ extension StreamEncoder {
       try writeDirectArray(value, as: arrayType)
       return true
     }
+    if let dictionaryType = traits.directDictionaryType, !session.usesDefaultKeys || session.globalMapping == nil {
+      try writeDirectDictionary(value, as: dictionaryType)
+      return true
+    }
     // The top-level value is encoded by the call's root encoder, made for its type (see
     // ``StreamingSession/encodeDocument(_:)``); a nested value by an encoder of its own.
     let child =
