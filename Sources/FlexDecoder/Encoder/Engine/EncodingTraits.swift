@@ -14,6 +14,11 @@ struct EncodingTraits: Sendable {
   /// The type as a `[String: …]` dictionary the streaming encoder writes itself, if it is one.
   let directDictionaryType: (any DirectDictionaryEncodable.Type)?
 
+  /// The traits of a type that is none of the above (a placeholder).
+  static let none = EncodingTraits(
+    keyMapping: nil, directArrayType: nil, numberArrayKind: nil, isStringKeyedDictionary: false,
+    directDictionaryType: nil)
+
   private static let cache = ProcessTypeCache<EncodingTraits>()
   private static let dictionaries = ProcessTypeCache<Bool>()
 
@@ -40,14 +45,18 @@ struct EncodingTraits: Sendable {
 /// the first look.
 struct EncodingTraitsTable {
   private var table = TypeTable<EncodingTraits>()
-  private var last: (type: ObjectIdentifier, traits: EncodingTraits)?
+  // The last type asked about and its traits, in two fields: as an optional tuple, each copy
+  // went through the runtime's generic tuple copy (about 100 instructions a value encoded).
+  private var lastType: ObjectIdentifier?
+  private var lastTraits = EncodingTraits.none
 
   /// `type`'s traits.
   mutating func traits(of type: any Encodable.Type) -> EncodingTraits {
     let identifier = ObjectIdentifier(type)
-    if let last, last.type == identifier { return last.traits }
+    if lastType == identifier { return lastTraits }
     let found = table.value(for: identifier) { EncodingTraits.of(type) }
-    last = (identifier, found)
+    lastType = identifier
+    lastTraits = found
     return found
   }
 }
