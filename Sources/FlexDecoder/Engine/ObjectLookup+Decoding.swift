@@ -536,7 +536,7 @@ extension ObjectLookup {
     if decoder.recovery == nil, let valueIndex, decoder.session.reusesContainers, tape[valueIndex].kind == .object {
       // Nested objects of one key type, such as an enum case's associated values, reuse one
       // container as the objects of a model do (ContainerSlot.swift).
-      return decoder.reusableContainer(keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], rules: .none)
+      return decoder.reusableContainer(keyedBy: type, at: valueIndex, explicitPath: path(appending: key), rules: .none)
     }
     let make = { [self] in
       guard let valueIndex else {
@@ -550,7 +550,7 @@ extension ObjectLookup {
       }
       return KeyedDecodingContainer(
         try decoder.makeKeyedContainer(
-          keyedBy: type, at: valueIndex, explicitPath: codingPath + [key], rules: .none))
+          keyedBy: type, at: valueIndex, explicitPath: path(appending: key), rules: .none))
     }
     guard let recovery = decoder.recovery else { return try make() }
     // A missing or unusable nested object reads as an empty one: nothing below it is reported.
@@ -574,7 +574,7 @@ extension ObjectLookup {
               "Cannot get UnkeyedDecodingContainer -- no value found for key \(CodingKeyDescription.describe(key)) (\"\(key.stringValue)\")"
           ))
       }
-      return try decoder.makeUnkeyedContainer(at: valueIndex, explicitPath: codingPath + [key], owner: Key.self)
+      return try decoder.makeUnkeyedContainer(at: valueIndex, explicitPath: path(appending: key), owner: Key.self)
     }
     guard let recovery = decoder.recovery else { return try make() }
     // A missing or unusable nested array reads as an empty one.
@@ -595,15 +595,15 @@ extension ObjectLookup {
   /// A decoder for the value at `valueIndex`, or for `null` when the key is absent (as in
   /// `JSONDecoder`, so that `init(from:)` of an optional-only type still succeeds).
   private func superDecoder(at valueIndex: Int?, key: any CodingKey) -> any Decoder {
-    let path = codingPath + [key]
+    let superPath = path(appending: key)
     guard let valueIndex else {
-      let nullDecoder = TapeDecoder(tape: JSONTape.null, session: decoder.session, index: 0, codingPath: path)
+      let nullDecoder = TapeDecoder(tape: JSONTape.null, session: decoder.session, index: 0, codingPath: superPath)
       nullDecoder.inheritedRules = rules
       // For a ``FlexFlattened`` property, whose keys are this object's own.
       nullDecoder.enclosingObject = (decoder, objectIndex, codingPath)
       return nullDecoder
     }
-    let superDecoder = decoder.makeSuperDecoder(at: valueIndex, codingPath: path)
+    let superDecoder = decoder.makeSuperDecoder(at: valueIndex, codingPath: superPath)
     // A superclass's keys are read with the same map: a class's `keyMapping` serves its whole
     // hierarchy.
     superDecoder.inheritedRules = rules

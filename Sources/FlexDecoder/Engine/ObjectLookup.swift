@@ -226,6 +226,21 @@ final class ObjectLookup: UnknownKeyTracking {
     explicitPath ?? Array(decoder.pathStack.prefix(pathDepth))
   }
 
+  /// `codingPath + [key]`, the path of a nested container or super decoder, in one allocation
+  /// (the expression makes the path, then an array of the key, then a third for both).
+  func path(appending key: any CodingKey) -> [any CodingKey] {
+    var path: [any CodingKey] = []
+    if let explicitPath {
+      path.reserveCapacity(explicitPath.count &+ 1)
+      path.append(contentsOf: explicitPath)
+    } else {
+      path.reserveCapacity(pathDepth &+ 1)
+      path.append(contentsOf: decoder.pathStack.prefix(pathDepth))
+    }
+    path.append(key)
+    return path
+  }
+
 }
 
 extension ObjectLookup {
