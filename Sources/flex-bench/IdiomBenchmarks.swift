@@ -1,4 +1,4 @@
-// The `idioms` suite: documents of a few hundred bytes to 2 kB decoded into models written with
+// The `idioms` suite: documents of a few hundred bytes to 3 kB decoded into models written with
 // the Codable idioms of IdiomModels.swift, where the cost is in the idiom (errors thrown and
 // caught, enum keys, nested containers, Foundation value types) more than in the JSON.
 
@@ -49,9 +49,15 @@ enum IdiomBenchmarks {
       ("["
         + (0..<20).map { #"{"breed":"Collie \#($0)","super":{"id":\#($0),"name":"Rex \#($0)"}}"# }
         .joined(separator: ",") + "]").utf8)
+    let accounts = (0..<30).map { index in
+      Account(
+        id: index, status: [.active, .suspended, .pending, .closed][index % 4],
+        roles: index.isMultiple(of: 2) ? [.viewer, .editor] : [.admin, .billing, .viewer])
+    }
     let labels = Dictionary(uniqueKeysWithValues: (0..<50).map { ("label_\($0)", "Translated text number \($0)") })
 
     let ordersJSON = try JSONEncoder().encode(orders)
+    let accountsJSON = try JSONEncoder().encode(accounts)
     let shapesJSON = try JSONEncoder().encode(shapes)
     let labelsJSON = try JSONEncoder().encode(labels)
     let event = try JSONDecoder().decode(AnyJSON.self, from: eventJSON)
@@ -63,6 +69,9 @@ enum IdiomBenchmarks {
       foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
     rows += try MicroBenchmark.decoding(
       "decode 20 enums with associated values (\(shapesJSON.count) B)", [Shape].self, from: shapesJSON,
+      foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
+    rows += try MicroBenchmark.decoding(
+      "decode 30 accounts, String enums (\(accountsJSON.count) B)", [Account].self, from: accountsJSON,
       foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
     rows += try MicroBenchmark.decoding(
       "decode 10 orders: UUID, Date, Decimal (\(ordersJSON.count) B)", [ShopOrder].self, from: ordersJSON,
@@ -81,6 +90,8 @@ enum IdiomBenchmarks {
       "encode AnyCodable-style event", event, foundation: { JSONEncoder() }, flex: { FlexJSONEncoder() })
     rows += try MicroBenchmark.encoding(
       "encode 20 enums with associated values", shapes, foundation: { JSONEncoder() }, flex: { FlexJSONEncoder() })
+    rows += try MicroBenchmark.encoding(
+      "encode 30 accounts, String enums", accounts, foundation: { JSONEncoder() }, flex: { FlexJSONEncoder() })
     rows += try MicroBenchmark.encoding(
       "encode 10 orders: UUID, Date, Decimal", orders, foundation: { JSONEncoder() }, flex: { FlexJSONEncoder() })
     rows += try MicroBenchmark.encoding(

@@ -1,6 +1,7 @@
 // Models written with the Codable idioms apps use beyond plain structs: a type-erased JSON value
-// (`AnyCodable`), enums with associated values, UUIDs, Decimals and Dates, a hand-written
-// `init(from:)` that flattens a nested object, and a class hierarchy with `superDecoder()`.
+// (`AnyCodable`), enums with associated values, String raw-value enums, UUIDs, Decimals and
+// Dates, a hand-written `init(from:)` that flattens a nested object, and a class hierarchy with
+// `superDecoder()`.
 
 import Foundation
 
@@ -53,6 +54,23 @@ enum Shape: Codable, Equatable {
   case circle(radius: Double)
   case rectangle(width: Double, height: Double)
   case label(String)
+}
+
+/// An account whose state and roles are String raw-value enums, as most APIs send them.
+struct Account: Codable, Equatable {
+  /// Where the account stands.
+  enum Status: String, Codable {
+    case active, suspended, pending, closed
+  }
+
+  /// What the account may do.
+  enum Role: String, Codable {
+    case viewer, editor, admin, billing
+  }
+
+  let id: Int
+  let status: Status
+  let roles: [Role]
 }
 
 /// An order as a shop's API sends it: a UUID, a Date, Decimal amounts, optional URLs.
