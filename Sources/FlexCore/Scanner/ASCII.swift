@@ -35,12 +35,12 @@ extension UInt8 {
   }
 
   /// `true` for `0`...`9`.
-  @inline(__always)
-  var isDigit: Bool { self &- ._zero < 10 }
+  @inlinable @inline(__always)
+  package var isDigit: Bool { self &- ._zero < 10 }
 
   /// The value of a hexadecimal digit, or `nil`.
-  @inline(__always)
-  var hexDigitValue: UInt8? {
+  @inlinable @inline(__always)
+  package var hexDigitValue: UInt8? {
     switch self {
     case 0x30...0x39: return self &- 0x30
     case 0x41...0x46: return self &- 0x41 &+ 10

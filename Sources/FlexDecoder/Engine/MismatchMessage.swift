@@ -28,7 +28,7 @@ enum MismatchMessage {
     case .number: found = Found(lead: "the number ", text: tape.rawBytes(at: valueIndex), isQuoted: false)
     case .string:
       let text = tape.rawBytes(at: valueIndex)
-      guard entry.flags & StringFlags.hasEscapes == 0, isQuotedAsIs(text) else {
+      guard entry.flags & StringFlags.hasEscapes == 0, IssueMessage.isQuotedAsIs(text) else {
         return "Expected to decode \(typeName) but found \(decoder.foundValue(valueIndex)) instead."
       }
       found = Found(lead: "the string ", text: text, isQuoted: true)
@@ -70,18 +70,6 @@ enum MismatchMessage {
         return writer.count
       }
     }
-  }
-
-  /// Whether `String(reflecting:)` would quote the text unchanged: printable ASCII without `"`,
-  /// `\` or `'` (IssueMessage.quoted's rule).
-  private static func isQuotedAsIs(_ text: UnsafeRawBufferPointer) -> Bool {
-    for byte in text
-    where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-      || byte == UInt8(ascii: "'")
-    {
-      return false
-    }
-    return true
   }
 
   /// `"\(type)"`, asked of the runtime once per type and process.

@@ -78,7 +78,9 @@ extension ObjectLookup {
     keys.reserveCapacity(memberCount)
     var keyIndex = objectIndex &+ 1
     for ordinal in 0..<memberCount {
-      if !hasEarlierKey(like: keyIndex, before: ordinal), let key = Key(stringValue: tape.string(at: keyIndex)) {
+      if firstMatch(for: tape.rawBytes(at: keyIndex), before: ordinal) == nil,
+        let key = Key(stringValue: tape.string(at: keyIndex))
+      {
         keys.append(key)
       }
       keyIndex = tape.next(after: keyIndex &+ 1)
@@ -97,17 +99,6 @@ extension ObjectLookup {
       keyIndex = tape.next(after: keyIndex &+ 1)
     }
     return true
-  }
-
-  /// Whether one of the first `ordinal` members has the key at `keyIndex` (which has no escapes).
-  private func hasEarlierKey(like keyIndex: Int, before ordinal: Int) -> Bool {
-    let key = tape.rawBytes(at: keyIndex)
-    var earlier = objectIndex &+ 1
-    for _ in 0..<ordinal {
-      if tape.key(at: earlier, equals: key) { return true }
-      earlier = tape.next(after: earlier &+ 1)
-    }
-    return false
   }
 
   private func allCases<C: CaseIterable>(of type: C.Type) -> [Any] {

@@ -204,8 +204,13 @@ extension ObjectLookup {
   /// The first member before the hint with the same key: the first occurrence of a duplicated
   /// key.
   private func earlierMatch(for utf8: UnsafeRawBufferPointer) -> Int? {
+    firstMatch(for: utf8, before: hintOrdinal)
+  }
+
+  /// The value index of the first of the first `ordinal` members whose key is `utf8`, if any.
+  func firstMatch(for utf8: UnsafeRawBufferPointer, before ordinal: Int) -> Int? {
     var keyIndex = objectIndex &+ 1
-    for _ in 0..<hintOrdinal {
+    for _ in 0..<ordinal {
       if tape.key(at: keyIndex, equals: utf8) {
         return keyIndex &+ 1
       }

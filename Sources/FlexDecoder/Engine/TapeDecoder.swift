@@ -317,6 +317,8 @@ final class TapeDecoder: Decoder {
   func decodeValue<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
     if isFastScalar(T.self, at: valueIndex) { return try decodeFastScalar(type, at: valueIndex, path: pathStack) }
     if let recovery = session.recovery { return try decodeValueRecovering(type, at: valueIndex, recovery) }
+    // A UUID in canonical text is read here; any other goes on to `UUID.init(from:)` below (not a
+    // special type: those never reach their `init(from:)`, nor the recovery pass's frames).
     if T.self == UUID.self, let uuid = uuidValue(at: valueIndex) { return unsafeBitCast(uuid, to: T.self) }
     let savedType = pendingType
     pendingType = type

@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // Decimals read from a JSON number's text without `Decimal(string:)`, and written without
@@ -45,11 +46,10 @@ enum DecimalText {
         inFraction = true
         continue
       }
-      let digit = byte &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }  // an exponent
+      guard byte.isDigit else { return nil }  // an exponent
       digits &+= 1
       guard digits <= maximumDigits else { return nil }
-      significand = significand &* 10 &+ UInt64(digit)
+      significand = significand &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
       if inFraction { fractionDigits &+= 1 }
     }
     // `Decimal(string:)` keeps a zero's exponent, or not, by rules of its own.

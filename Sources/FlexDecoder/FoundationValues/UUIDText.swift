@@ -1,3 +1,4 @@
+@_spi(Engine) import FlexCore
 import Foundation
 
 // UUIDs read and written as text without Foundation's C routines.
@@ -27,7 +28,7 @@ enum UUIDText {
           guard text[offset] == UInt8(ascii: "-") else { return false }
           offset &+= 1
         }
-        guard let high = hexValue(text[offset]), let low = hexValue(text[offset &+ 1]) else { return false }
+        guard let high = text[offset].hexDigitValue, let low = text[offset &+ 1].hexDigitValue else { return false }
         output[index] = high &<< 4 | low
         offset &+= 2
       }
@@ -68,17 +69,6 @@ enum UUIDText {
         output[offset &+ 1] = digits.utf8Start[Int(bytes[index] & 0x0F)]
         offset &+= 2
       }
-    }
-  }
-
-  /// The value of a hexadecimal digit of either case, or `nil`.
-  @inline(__always)
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
-    default: return nil
     }
   }
 }

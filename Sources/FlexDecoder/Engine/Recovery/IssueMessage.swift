@@ -20,11 +20,16 @@ enum IssueMessage {
   /// or backslashes needs no escapes, and is quoted directly (`String(reflecting:)` costs a few
   /// thousand instructions, paid for every error built during a recovery pass).
   static func quoted(_ text: String) -> String {
-    let plain = text.utf8.allSatisfy { byte in
+    isQuotedAsIs(text.utf8) ? "\"" + text + "\"" : String(reflecting: text)
+  }
+
+  /// Whether `String(reflecting:)` quotes the text of `utf8` unchanged: printable ASCII without
+  /// `"`, `\` or `'`.
+  static func isQuotedAsIs(_ utf8: some Sequence<UInt8>) -> Bool {
+    utf8.allSatisfy { byte in
       byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
         && byte != UInt8(ascii: "'")
     }
-    return plain ? "\"" + text + "\"" : String(reflecting: text)
   }
 
   /// How an issue words `error`: its kind, its message and the `DecodingError` behind it.
