@@ -265,6 +265,14 @@ final class DecodeSession: PoolableSession {
     slotsInUse.append(slot)
   }
 
+  /// The UTF-8 of one-byte coding keys, by key type (see KeyTagTable.swift).
+  @exclusivity(unchecked) private var keyTagTables = TypeTable<KeyTagTable>()
+
+  /// The table of the one-byte key type `keyType`, made on first use.
+  func keyTagTable(for keyType: ObjectIdentifier) -> KeyTagTable {
+    keyTagTables.value(for: keyType) { KeyTagTable(keyType: keyType) }
+  }
+
   /// The most recently used traits: consecutive values (array elements) are usually of one type.
   @exclusivity(unchecked) private var lastTraits: (type: ObjectIdentifier, traits: TypeTraits)?
 

@@ -7,7 +7,20 @@
 extension ObjectLookup {
   /// The tape index of the value for `key`, or `nil` if there is none.
   @inline(__always)
-  func valueIndex<Key: CodingKey>(forCodingKey key: Key) -> Int? { valueIndex(forName: key.stringValue) }
+  func valueIndex<Key: CodingKey>(forCodingKey key: Key) -> Int? {
+    // A synthesized coding key is looked up by its byte (see KeyTagTable.swift), without
+    // `stringValue`.
+    guard KeyTagTable.covers(Key.self) else { return valueIndex(forName: key.stringValue) }
+    let tag = KeyTagTable.tag(of: key)
+    switch valueIndex(forTag: tag, of: ObjectIdentifier(Key.self)) {
+    case .found(let valueIndex): return valueIndex
+    case .absent: return nil
+    case .needsName:
+      let name = key.stringValue
+      learnKey(name, tag: tag, of: ObjectIdentifier(Key.self))
+      return valueIndex(forName: name)
+    }
+  }
 
   // MARK: Keys
 

@@ -46,6 +46,36 @@ extension ObjectLookup {
     return found
   }
 
+  /// What ``valueIndex(forTag:of:)`` found.
+  enum TagLookup {
+    case found(Int)
+    case absent
+    /// The key is to be looked up by name: key maps and key strategies work on names, and a
+    /// key's first lookup learns its UTF-8 from its name.
+    case needsName
+  }
+
+  /// The value for the one-byte coding key `tag` of the key type `keyType` (see
+  /// KeyTagTable.swift).
+  func valueIndex(forTag tag: Int, of keyType: ObjectIdentifier) -> TagLookup {
+    guard typeMapping == nil, globalMapping == nil, matching != .converted else { return .needsName }
+    if keyTags.keyType != keyType { keyTags.read(decoder.session.keyTagTable(for: keyType)) }
+    guard let utf8 = keyTags.utf8(forTag: tag) else { return .needsName }
+    guard let found = valueIndex(forKey: utf8) else { return .absent }
+    if usedValueIndices != nil { usedValueIndices!.insert(found) }
+    return .found(found)
+  }
+
+  /// Keeps `name` as the UTF-8 of the one-byte coding key `tag` of `keyType`, when keys are
+  /// looked up by their bytes.
+  @inline(never)
+  func learnKey(_ name: String, tag: Int, of keyType: ObjectIdentifier) {
+    guard typeMapping == nil, globalMapping == nil, matching != .converted else { return }
+    let table = decoder.session.keyTagTable(for: keyType)
+    table.record(name, tag: tag)
+    keyTags.read(table)
+  }
+
   /// The candidates the maps give for a property name, the type's map first.
   func candidates(for name: String) -> [FlexKeyPath]? {
     typeMapping?.entries[name] ?? globalMapping?.entries[name]
@@ -70,13 +100,14 @@ extension ObjectLookup {
 
   /// The value for a key's UTF-8 bytes, by the container's exact or loose matching rule.
   @inline(__always)
-  private func valueIndex(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+  func valueIndex(forKey utf8: UnsafeRawBufferPointer) -> Int? {
     if let exact = findValue(forKey: utf8) { return exact }
     return matching == .loose ? findLooseValue(forKey: utf8) : nil
   }
 
   // MARK: Byte search with a hint
 
+  @inline(__always)
   func findValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
     if lookupMemory.phase != .inactive { return findValueRemembering(forKey: utf8) }
     return findValueByHint(forKey: utf8)

@@ -89,6 +89,9 @@ final class ObjectLookup: UnknownKeyTracking {
   /// For a key type whose objects list their keys in another order than the model asks for
   /// them: the answers of the previous object, replayed (see LookupMemory.swift).
   @exclusivity(unchecked) var lookupMemory = LookupMemory()
+  /// The coding keys of the last one-byte key type looked up (see KeyTagTable.swift); kept
+  /// from object to object, since a key's UTF-8 never changes.
+  @exclusivity(unchecked) var keyTags = KeyTags()
   /// The position of the member that the last hit claimed (see `claim`), for `lookupMemory`.
   @exclusivity(unchecked) var lastClaimedOrdinal = -1
 

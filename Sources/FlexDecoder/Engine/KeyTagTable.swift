@@ -1,0 +1,108 @@
+// Coding keys by their byte.
+//
+// Every lookup starts from a coding key, and its `stringValue` is a call through the key's
+// witness table that builds a `String`, which the lookup then copies to the stack to read its
+// UTF-8, and releases. The keys that `Codable` synthesizes (`enum CodingKeys: String,
+// CodingKey`, or with no raw type) take one byte, the case's index. A value of a type of one byte
+// (or of none) *is* that byte: no reference, nothing out of line. So its `stringValue` is a
+// function of the byte, and this table keeps the UTF-8 of each key the first time it is asked
+// for it; later lookups read the byte and the table. Wider keys (structs, enums with payloads,
+// `AnyCodingKey`) still go through `stringValue`.
+//
+// A lookup reads the table through a copy of its entries' address (see ``KeyTags``), with no
+// reference counting. Entries are written once; when the table grows, its old entries stay
+// allocated (and correct, only fewer) until the table goes, so a copy taken before is never
+// left dangling.
+
+/// The UTF-8 of the coding keys of one key type whose values are at most one byte, by that
+/// byte. Filled as keys are asked for; kept by the session from call to call (see
+/// ``DecodeSession/keyTagTable(for:)``).
+final class KeyTagTable {
+  /// The key type whose keys the table holds.
+  let keyType: ObjectIdentifier
+
+  /// A key's UTF-8, owned by the table; a `count` of -1 marks a byte not seen yet.
+  struct Entry {
+    var start: UnsafeMutableRawPointer?
+    var count: Int
+  }
+
+  private(set) var entries: UnsafeMutablePointer<Entry>
+  private(set) var capacity: Int
+  /// Entries the table outgrew, kept for the lookups that may still read them.
+  private var retired: [UnsafeMutablePointer<Entry>] = []
+
+  init(keyType: ObjectIdentifier) {
+    self.keyType = keyType
+    capacity = 32
+    entries = .allocate(capacity: capacity)
+    entries.initialize(repeating: Entry(start: nil, count: -1), count: capacity)
+  }
+
+  deinit {
+    for index in 0..<capacity { entries[index].start?.deallocate() }
+    entries.deallocate()
+    for block in retired { block.deallocate() }
+  }
+
+  /// Whether values of `Key` are told apart by their one byte (or are all the same).
+  @inline(__always)
+  static func covers<Key: CodingKey>(_: Key.Type) -> Bool {
+    MemoryLayout<Key>.size <= 1
+  }
+
+  /// The byte of `key`, of a type that the table ``covers(_:)``.
+  @inline(__always)
+  static func tag<Key: CodingKey>(of key: Key) -> Int {
+    MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+  }
+
+  /// Keeps `name` as the UTF-8 of the key whose byte is `tag`, unless it is known.
+  func record(_ name: String, tag: Int) {
+    if tag >= capacity { grow() }
+    guard entries[tag].count < 0 else { return }
+    var name = name
+    let count = name.utf8.count
+    let start = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
+    if count > 0 { name.withUTF8 { start.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: count) } }
+    entries[tag] = Entry(start: start, count: count)
+  }
+
+  private func grow() {
+    // A byte is below 256.
+    let newCapacity = 256
+    let grown = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+    grown.initialize(from: entries, count: capacity)
+    (grown + capacity).initialize(repeating: Entry(start: nil, count: -1), count: newCapacity &- capacity)
+    retired.append(entries)
+    entries = grown
+    capacity = newCapacity
+  }
+}
+
+/// A lookup's view of a ``KeyTagTable``: its entries' address, read without reference counting
+/// (the table, kept by the session, outlives every lookup of that session).
+struct KeyTags {
+  /// The key type whose table this is, or `nil` before the first one.
+  private(set) var keyType: ObjectIdentifier?
+  private var entries: UnsafePointer<KeyTagTable.Entry>?
+  private var capacity = 0
+
+  init() {}
+
+  /// Reads `table` from now on.
+  mutating func read(_ table: KeyTagTable) {
+    keyType = table.keyType
+    entries = UnsafePointer(table.entries)
+    capacity = table.capacity
+  }
+
+  /// The UTF-8 of the key whose byte is `tag`, if the table knows it.
+  @inline(__always)
+  func utf8(forTag tag: Int) -> UnsafeRawBufferPointer? {
+    guard tag < capacity else { return nil }
+    let entry = entries.unsafelyUnwrapped[tag]
+    guard entry.count >= 0 else { return nil }
+    return UnsafeRawBufferPointer(start: entry.start, count: entry.count)
+  }
+}
