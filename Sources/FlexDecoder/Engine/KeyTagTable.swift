@@ -21,10 +21,12 @@ final class KeyTagTable {
   /// The key type whose keys the table holds.
   let keyType: ObjectIdentifier
 
-  /// A key's UTF-8, owned by the table; a `count` of -1 marks a byte not seen yet.
+  /// A key's UTF-8, owned by the table, and its ``ObjectLookup/keyHash(of:)``; a `count` of -1
+  /// marks a byte not seen yet.
   struct Entry {
     var start: UnsafeMutableRawPointer?
     var count: Int
+    var hash: UInt64
   }
 
   private(set) var entries: UnsafeMutablePointer<Entry>
@@ -36,7 +38,7 @@ final class KeyTagTable {
     self.keyType = keyType
     capacity = 32
     entries = .allocate(capacity: capacity)
-    entries.initialize(repeating: Entry(start: nil, count: -1), count: capacity)
+    entries.initialize(repeating: Entry(start: nil, count: -1, hash: 0), count: capacity)
   }
 
   deinit {
@@ -65,7 +67,8 @@ final class KeyTagTable {
     let count = name.utf8.count
     let start = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
     if count > 0 { name.withUTF8 { start.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: count) } }
-    entries[tag] = Entry(start: start, count: count)
+    let hash = ObjectLookup.keyHash(of: UnsafeRawBufferPointer(start: start, count: count))
+    entries[tag] = Entry(start: start, count: count, hash: hash)
   }
 
   private func grow() {
@@ -73,7 +76,7 @@ final class KeyTagTable {
     let newCapacity = 256
     let grown = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
     grown.initialize(from: entries, count: capacity)
-    (grown + capacity).initialize(repeating: Entry(start: nil, count: -1), count: newCapacity &- capacity)
+    (grown + capacity).initialize(repeating: Entry(start: nil, count: -1, hash: 0), count: newCapacity &- capacity)
     retired.append(entries)
     entries = grown
     capacity = newCapacity
@@ -97,12 +100,12 @@ struct KeyTags {
     capacity = table.capacity
   }
 
-  /// The UTF-8 of the key whose byte is `tag`, if the table knows it.
+  /// The UTF-8 and hash of the key whose byte is `tag`, if the table knows it.
   @inline(__always)
-  func utf8(forTag tag: Int) -> UnsafeRawBufferPointer? {
+  func key(forTag tag: Int) -> (utf8: UnsafeRawBufferPointer, hash: UInt64)? {
     guard tag < capacity else { return nil }
     let entry = entries.unsafelyUnwrapped[tag]
     guard entry.count >= 0 else { return nil }
-    return UnsafeRawBufferPointer(start: entry.start, count: entry.count)
+    return (UnsafeRawBufferPointer(start: entry.start, count: entry.count), entry.hash)
   }
 }

@@ -311,23 +311,23 @@ struct LookupMemory {
 // MARK: - Lookups through the memory
 
 extension ObjectLookup {
-  /// ``findValue(forKey:)`` when the key type has a ``LookupMemory``.
+  /// ``findValue(forKey:hash:)`` when the key type has a ``LookupMemory``.
   @inline(never)
-  func findValueRemembering(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+  func findValueRemembering(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     switch lookupMemory.phase {
     case .comparing:
       lookupMemory.compared(equal: hasRecordedKeys())
-      return findValueRemembering(forKey: utf8)
+      return findValueRemembering(forKey: utf8, hash: hash)
     case .replaying:
-      if let answer = replayedValue(forKey: utf8) { return answer }
-      return findValueByHint(forKey: utf8)
+      if let answer = replayedValue(forKey: utf8, hash: hash) { return answer }
+      return findValueByHint(forKey: utf8, hash: hash)
     case .recording:
       lastClaimedOrdinal = -1
-      let found = findValueByHint(forKey: utf8)
+      let found = findValueByHint(forKey: utf8, hash: hash)
       lookupMemory.record(utf8, found: found != nil, ordinal: lastClaimedOrdinal)
       return found
     case .off, .mismatched, .inactive:
-      return findValueByHint(forKey: utf8)
+      return findValueByHint(forKey: utf8, hash: hash)
     }
   }
 
@@ -372,15 +372,15 @@ extension ObjectLookup {
   /// A replayed lookup whose recorded member is missing from this object: the key is looked up
   /// the usual way (a later member may repeat it).
   @inline(never)
-  private func valueOfMissingMember(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+  private func valueOfMissingMember(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     lookupMemory.nextAnswer &+= 1
-    return findValueByHint(forKey: utf8)
+    return findValueByHint(forKey: utf8, hash: hash)
   }
 
   /// The recorded answer to this lookup, if it asks for the recorded key: `.some(valueIndex)`,
   /// or `.some(nil)` for an absent key; `nil` (and no more replay in this object) when it asks
   /// for another key.
-  private func replayedValue(forKey utf8: UnsafeRawBufferPointer) -> Int?? {
+  private func replayedValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int?? {
     let next = lookupMemory.nextAnswer
     if next < lookupMemory.answerCount {
       let answer = lookupMemory.answers.unsafelyUnwrapped[next]
@@ -392,7 +392,7 @@ extension ObjectLookup {
             return .some(keyIndex &+ 1)
           }
         } else if lookupMemory.recordedKey(Int(answer.ordinal), equals: utf8) {
-          return .some(valueOfMissingMember(forKey: utf8))
+          return .some(valueOfMissingMember(forKey: utf8, hash: hash))
         }
       } else if lookupMemory.absentKey(of: answer, equals: utf8) {
         lookupMemory.nextAnswer = next &+ 1

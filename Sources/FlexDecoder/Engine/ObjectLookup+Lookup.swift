@@ -60,8 +60,8 @@ extension ObjectLookup {
   func valueIndex(forTag tag: Int, of keyType: ObjectIdentifier) -> TagLookup {
     guard typeMapping == nil, globalMapping == nil, matching != .converted else { return .needsName }
     if keyTags.keyType != keyType { keyTags.read(decoder.session.keyTagTable(for: keyType)) }
-    guard let utf8 = keyTags.utf8(forTag: tag) else { return .needsName }
-    guard let found = valueIndex(forKey: utf8) else { return .absent }
+    guard let key = keyTags.key(forTag: tag) else { return .needsName }
+    guard let found = valueIndex(forKey: key.utf8, hash: key.hash) else { return .absent }
     if usedValueIndices != nil { usedValueIndices!.insert(found) }
     return .found(found)
   }
@@ -100,27 +100,33 @@ extension ObjectLookup {
 
   /// The value for a key's UTF-8 bytes, by the container's exact or loose matching rule.
   @inline(__always)
-  func valueIndex(forKey utf8: UnsafeRawBufferPointer) -> Int? {
-    if let exact = findValue(forKey: utf8) { return exact }
+  private func valueIndex(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    valueIndex(forKey: utf8, hash: Self.keyHash(of: utf8))
+  }
+
+  /// The value for a key's UTF-8 bytes, whose ``keyHash(of:)`` is `hash`, by the container's
+  /// exact or loose matching rule.
+  @inline(__always)
+  func valueIndex(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+    if let exact = findValue(forKey: utf8, hash: hash) { return exact }
     return matching == .loose ? findLooseValue(forKey: utf8) : nil
   }
 
   // MARK: Byte search with a hint
 
   @inline(__always)
-  func findValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
-    if lookupMemory.phase != .inactive { return findValueRemembering(forKey: utf8) }
-    return findValueByHint(forKey: utf8)
+  func findValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+    if lookupMemory.phase != .inactive { return findValueRemembering(forKey: utf8, hash: hash) }
+    return findValueByHint(forKey: utf8, hash: hash)
   }
 
-  /// ``findValue(forKey:)`` from the member after the previous hit.
+  /// ``findValue(forKey:hash:)`` from the member after the previous hit.
   @inline(__always)
-  func findValueByHint(forKey utf8: UnsafeRawBufferPointer) -> Int? {
-    if memberCount > Self.hintedMemberLimit { return indexedValue(forKey: utf8) }
+  func findValueByHint(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+    if memberCount > Self.hintedMemberLimit { return indexedValue(forKey: utf8, hash: hash) }
     guard memberCount > 0 else { return nil }
     // The member after the previous hit: the answer whenever model and payload agree on order.
     if tape.key(at: hintKeyIndex, equals: utf8) {
-      let hash = Self.keyHash(of: utf8)
       if hintOrdinal > 0, mayHaveEarlierMatch(hash), let earlier = earlierMatch(for: utf8) {
         return earlier
       }
@@ -128,28 +134,30 @@ extension ObjectLookup {
       claim(ordinal: hintOrdinal, keyIndex: keyIndex, hash: hash)
       return keyIndex &+ 1
     }
-    if memberCount > Self.indexingThreshold { return indexedValue(forKey: utf8) }
+    if memberCount > Self.indexingThreshold { return indexedValue(forKey: utf8, hash: hash) }
     guard hasMissed else {
       // The object's first miss. Its type's last object tells what to expect: if that miss was
       // an absent key, the members' signatures (one pass) likely prove this one absent too, and
       // no scan is needed.
       hasMissed = true
       if firstMissIsAbsent { memberSignatures = computeMemberSignatures() }
-      let found = valueAfterMiss(forKey: utf8)
+      let found = valueAfterMiss(forKey: utf8, hash: hash)
       firstMissIsAbsent = found == nil
       return found
     }
-    return valueAfterMiss(forKey: utf8)
+    return valueAfterMiss(forKey: utf8, hash: hash)
   }
 
-  /// ``findValue(forKey:)`` in a small object, once the hint missed.
+  /// ``findValue(forKey:hash:)`` in a small object, once the hint missed.
   @inline(__always)
-  private func valueAfterMiss(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+  private func valueAfterMiss(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     // Models with many optional properties ask for many absent keys, each a full scan. After the
     // first miss, the signatures of all member keys answer most misses at once.
-    if let memberSignatures, memberSignatures & Self.signature(of: Self.keyHash(of: utf8)) == 0 { return nil }
-    if outOfOrderHits >= 2 && memberCount > Self.shuffledIndexingThreshold { return indexedValue(forKey: utf8) }
-    if let found = scanForValue(forKey: utf8) {
+    if let memberSignatures, memberSignatures & Self.signature(of: hash) == 0 { return nil }
+    if outOfOrderHits >= 2 && memberCount > Self.shuffledIndexingThreshold {
+      return indexedValue(forKey: utf8, hash: hash)
+    }
+    if let found = scanForValue(forKey: utf8, hash: hash) {
       outOfOrderHits &+= 1
       return found
     }
@@ -159,7 +167,7 @@ extension ObjectLookup {
 
   /// The value for `utf8` through the object's ``MemberIndex``, built on first use. The index
   /// holds first occurrences only, so no earlier duplicate needs checking.
-  private func indexedValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+  private func indexedValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     if !hasMemberIndex {
       if memberIndex == nil {
         memberIndex = MemberIndex(tape: tape, objectIndex: objectIndex, memberCount: memberCount)
@@ -170,7 +178,7 @@ extension ObjectLookup {
     }
     guard let member = memberIndex.unsafelyUnwrapped.member(forKey: utf8, tape: tape) else { return nil }
     if memberCount <= Self.hintedMemberLimit {
-      claim(ordinal: member.ordinal, keyIndex: member.keyIndex, hash: Self.keyHash(of: utf8))
+      claim(ordinal: member.ordinal, keyIndex: member.keyIndex, hash: hash)
     }
     return member.keyIndex &+ 1
   }
@@ -190,13 +198,12 @@ extension ObjectLookup {
 
   /// A scan of all members from the hint on, wrapping around (the hint itself is checked again:
   /// this runs after it missed only in small objects).
-  private func scanForValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+  private func scanForValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     var ordinal = hintOrdinal
     var keyIndex = hintKeyIndex
     var wrapped = false
     for _ in 0..<memberCount {
       if tape.key(at: keyIndex, equals: utf8) {
-        let hash = Self.keyHash(of: utf8)
         if !wrapped && hintOrdinal > 0, mayHaveEarlierMatch(hash), let earlier = earlierMatch(for: utf8) {
           return earlier
         }

@@ -58,7 +58,7 @@ final class ObjectLookup: UnknownKeyTracking {
   /// The same with a second signature of each key (see `secondSignature(of:)`): two shared
   /// signatures are needed before `claimHashes` is searched.
   @exclusivity(unchecked) var foundKeySecondSignatures: UInt64 = 0
-  /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:)`).
+  /// After a lookup missed: the signatures of all member keys (see `findValue(forKey:hash:)`).
   @exclusivity(unchecked) var memberSignatures: UInt64?
   /// In objects of more than `shuffledIndexingThreshold` and at most `hintedMemberLimit`
   /// members: the `keyHash(of:)` of the key that claimed each member, by ordinal
