@@ -203,6 +203,25 @@ struct JSONScannerTests {
     }
   }
 
+  /// The last bytes of a document are read one sequence at a time (the run loop reads four
+  /// bytes at once): characters of two, three and four bytes just before the closing quote of a
+  /// top-level string are read, and a sequence cut by the end of the document is reported at its
+  /// first byte.
+  @Test func readsAndRejectsMultibyteSequencesAtTheEndOfTheDocument() throws {
+    for character in ["é", "日", "😀"] {
+      for count in 1...3 {
+        let text = String(repeating: character, count: count)
+        #expect(try JSONValue(parsing: Array("\"\(text)\"".utf8)) == .string(text))
+      }
+      let bytes = Array(character.utf8)
+      for cut in 1..<bytes.count {
+        let error = try #require(parseError([0x22, 0x61] + bytes.dropLast(cut)))
+        #expect(error.reason == .invalidUTF8)
+        #expect(error.offset == 2)
+      }
+    }
+  }
+
   // MARK: - Whitespace, sixteen bytes at a time
 
   /// Runs of whitespace longer than two bytes are skipped a 16-byte block at a time: a run of

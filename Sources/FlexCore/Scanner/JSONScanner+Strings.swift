@@ -130,16 +130,23 @@ extension JSONScanner {
     while p < count {
       let lead = start[p]
       if lead < 0x80 { return p }
-      // E1–EC and EE–EF: any two continuation bytes (E0 and ED restrict the second byte).
-      if lead &- 0xE1 < 0x0F && lead != 0xED && p &+ 3 <= count && start[p &+ 1] & 0xC0 == 0x80
-        && start[p &+ 2] & 0xC0 == 0x80
-      {
-        p &+= 3
-      } else if lead &- 0xC2 < 0x1E && p &+ 2 <= count && start[p &+ 1] & 0xC0 == 0x80 {
-        p &+= 2  // C2–DF and one continuation byte
-      } else {
-        p = try skipUTF8Sequence(at: p)
+      // The lead byte and the next three in one load (little-endian: the lead is the low byte),
+      // while four bytes remain; the last few sequences of the document go through
+      // skipUTF8Sequence.
+      if p &+ 4 <= count {
+        let word = UInt32(littleEndian: UnsafeRawPointer(start + p).loadUnaligned(as: UInt32.self))
+        // E1–EC and EE–EF: any two continuation bytes (E0 and ED restrict the second byte).
+        if lead &- 0xE1 < 0x0F && lead != 0xED && word & 0x00C0_C000 == 0x0080_8000 {
+          p &+= 3
+          continue
+        }
+        // C2–DF and one continuation byte.
+        if lead &- 0xC2 < 0x1E && word & 0x0000_C000 == 0x0000_8000 {
+          p &+= 2
+          continue
+        }
       }
+      p = try skipUTF8Sequence(at: p)
     }
     return p
   }
