@@ -386,6 +386,26 @@ package struct JSONScanner {
   mutating func skipWhitespaceRun() {
     var p = position
     let spaces = SIMD16<Int8>(repeating: Int8(bitPattern: ._space))
+    // A pretty-printed document's run is mostly an indentation: spaces, then the next token.
+    // One comparison finds where the spaces end; the four-way test below runs only when a tab,
+    // a newline or a return comes next (or the indentation is longer than sixteen bytes).
+    if p &+ 16 <= count {
+      let block = UnsafeRawPointer(start + p).loadUnaligned(as: SIMD16<Int8>.self)
+      // The mask's halves as little-endian words, inverted: a set byte is a byte that is no
+      // space. (Through `.!` and `hasTrueLane`, the test became a call.)
+      let words = unsafeBitCast(block .== spaces, to: (UInt64, UInt64).self)
+      let low = ~UInt64(littleEndian: words.0)
+      let high = ~UInt64(littleEndian: words.1)
+      if low | high != 0 {
+        p &+= low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
+        if !start[p].isJSONWhitespace {
+          position = p
+          return
+        }
+      } else {
+        p &+= 16
+      }
+    }
     let newlines = SIMD16<Int8>(repeating: Int8(bitPattern: ._newline))
     let returns = SIMD16<Int8>(repeating: Int8(bitPattern: ._return))
     let tabs = SIMD16<Int8>(repeating: Int8(bitPattern: ._tab))
