@@ -148,6 +148,21 @@ struct SessionPoolTests {
     }
   }
 
+  /// A session's key bytes cache holds 1,024 keys; the call after the one that filled it starts
+  /// it again empty. Keys written before, during and after come out as JSONEncoder writes them.
+  @Test func keysWrittenAfterTheKeyCacheFilledUpEncodeAsJSONEncoderDoes() throws {
+    let flex = FlexJSONEncoder()
+    flex.outputFormatting = .sortedKeys
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = .sortedKeys
+    let model = SnakeProbe(firstName: "Ada", lastName: "Lovelace", imageUrl: "a/b.png", _private: 2)
+    for round in 0..<4 {
+      let members = Dictionary(uniqueKeysWithValues: (0..<700).map { ("key\(round)-\($0)", $0) })
+      #expect(try flex.encode(members) == foundation.encode(members))
+      #expect(try flex.encode(model) == foundation.encode(model))
+    }
+  }
+
   @Test func kebabThenTitleThenSnakeCaseKeysEachConvertTheirOwnWay() throws {
     let value = FullName(firstName: "Grace", lastName: "Hopper")
     let encoder = FlexJSONEncoder()

@@ -55,8 +55,19 @@ final class KeyBytesCache {
     if byteCapacity > 0 { bytes.deallocate() }
   }
 
-  /// Whether no more keys are cached (a session then starts a new cache for its next call).
+  /// Whether no more keys are cached (a session then empties the cache for its next call).
   var isFull: Bool { entryCount >= Self.maximumEntries }
+
+  /// Forgets every key, keeping the memory of the slots.
+  func removeAll() {
+    if mask >= 0 {
+      slots.update(
+        repeating: Entry(representation: (0, 0), signature: (0, 0), offset: 0, count: 0), count: mask &+ 1)
+    }
+    entryCount = 0
+    byteCount = 0
+    keys.removeAll()
+  }
 
   /// Writes `key` and the separator after it; returns its signature.
   @inline(__always)

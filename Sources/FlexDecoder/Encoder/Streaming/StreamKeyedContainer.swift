@@ -10,9 +10,12 @@ final class StreamKeyedState {
   // the pool, so that the session's parked containers do not hold it in a cycle. A parked
   // state is never read before `point(at:of:)`.
 
-  /// The session all encoders of one encode call share. (A constant, so reading it costs no
-  /// retain.)
+  /// The session all encoders of one encode call share.
   unowned(unsafe) let session: StreamingSession
+  /// `session`, for the writes of each member: called through `_withUnsafeGuaranteedRef`, with
+  /// no retain and release around the call (which reading the unowned reference costs: about
+  /// 90 instructions a member, 4% of encoding twitter.json).
+  let sessionReference: Unmanaged<StreamingSession>
   @exclusivity(unchecked) private(set) unowned(unsafe) var encoder: StreamEncoder
   @exclusivity(unchecked) private var owner: StreamEncoder?
   @exclusivity(unchecked) private(set) var position: (level: Int, identity: Int)
@@ -23,6 +26,7 @@ final class StreamKeyedState {
 
   init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]?) {
     self.session = encoder.session
+    self.sessionReference = Unmanaged.passUnretained(encoder.session)
     self.encoder = encoder
     self.owner = encoder
     self.position = position
@@ -75,22 +79,31 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   @inline(__always)
   private func begin(_ key: Key) throws {
     let name = state.writesKeysAsTheyAre ? key.stringValue : try encoder.jsonKey(for: key, containerPath: codingPath)
-    try session.beginMember(level: state.position.level, identity: state.position.identity, key: name)
+    let position = state.position
+    try state.sessionReference._withUnsafeGuaranteedRef {
+      try $0.beginMember(level: position.level, identity: position.identity, key: name)
+    }
+  }
+
+  /// Writes a member's value with the session's writer.
+  @inline(__always)
+  private func write(_ body: (inout JSONWriter) -> Void) {
+    state.sessionReference._withUnsafeGuaranteedRef { body(&$0.writer) }
   }
 
   mutating func encodeNil(forKey key: Key) throws {
     try begin(key)
-    session.writer.writeRaw("null")
+    write { $0.writeRaw("null") }
   }
 
   mutating func encode(_ value: Bool, forKey key: Key) throws {
     try begin(key)
-    session.writer.writeRaw(value ? "true" : "false")
+    write { $0.writeRaw(value ? "true" : "false") }
   }
 
   mutating func encode(_ value: String, forKey key: Key) throws {
     try begin(key)
-    session.writer.writeString(value)
+    write { $0.writeString(value) }
   }
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
@@ -123,7 +136,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   @inline(__always)
   private func writeInteger<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
     try begin(key)
-    session.writer.writeInteger(value)
+    write { $0.writeInteger(value) }
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {

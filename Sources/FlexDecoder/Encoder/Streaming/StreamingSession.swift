@@ -74,7 +74,9 @@ final class StreamingSession: PoolableSession {
   @exclusivity(unchecked) private(set) var stack = UnsafeStack<OpenContainer>(capacity: 16)
   @exclusivity(unchecked) private var memberLog = UnsafeStack<Member>(capacity: 64)
   /// The bytes of the keys written so far, kept between calls of the same output formatting.
-  @exclusivity(unchecked) private var keyCache = KeyBytesCache()
+  /// (A constant, emptied rather than replaced: a variable's object is retained and released
+  /// around each member's key.)
+  private let keyCache = KeyBytesCache()
   /// Keys converted by the key strategy so far, by `stringValue`, unless the strategy is
   /// `.custom` (which is given the coding path). Converting a key costs about a microsecond;
   /// the same few keys are converted over and over, call after call of the same strategy.
@@ -131,7 +133,7 @@ final class StreamingSession: PoolableSession {
   /// empty when full.
   private func begin(options: EncodingOptions) {
     let formatting = options.formatting
-    if formatting != writer.options || keyCache.isFull { keyCache = KeyBytesCache() }
+    if formatting != writer.options || keyCache.isFull { keyCache.removeAll() }
     let conversion = KeyConversion(options.keyEncodingStrategy)
     if conversion != convertedKeysConversion || (convertedKeys?.count ?? 0) >= Self.maximumConvertedKeys {
       convertedKeysConversion = conversion
