@@ -119,6 +119,8 @@ final class ObjectLookup: UnknownKeyTracking {
       // Another document (the next call's, after `park()`) or a decoder of its own (JSON held
       // in a string): the memory compares the new object with the recorded keys either way.
       if !isParked { rememberLookupsIfAny() }
+      // The key tables are the session's: a lookup never reads another session's.
+      if decoder.session !== self.decoder.session { keyTags = KeyTags() }
       self.decoder = decoder
       self.tape = decoder.tape
     } else {
