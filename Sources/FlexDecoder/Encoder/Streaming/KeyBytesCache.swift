@@ -14,6 +14,12 @@
 // representations (the same key built twice), which only costs a miss. So a lookup is a hash
 // of two words and a comparison of two, with no call into `String` comparison, and works
 // whatever order the members come in (optional members left out, keys of dictionaries).
+//
+// A one-byte coding key (the enums `Codable` synthesizes; see KeyTagTable.swift) is found by its
+// byte instead, in a small table per key type (`TagBlock`), which each keyed container keeps a
+// reference to (`KeyTagCursor`): no `stringValue` call, no `String` to hash and release. The
+// table is filled from the lookup by representation, the first time each key is written, and
+// dropped with the cache.
 
 /// The signature and written bytes of the member keys written so far, by one session (over the
 /// calls it serves, while the output formatting stays the same).
@@ -34,6 +40,45 @@ final class KeyBytesCache {
   private static let maximumEntries = 1024
   /// Longer keys are written from scratch each time.
   private static let maximumKeyLength = 96
+
+  /// Where a one-byte coding key's written bytes are, and its signature; a `count` of 0 marks a
+  /// byte not seen yet (or a key the cache does not hold).
+  struct TagEntry {
+    var offset: Int32
+    var count: Int32
+    var signature: Signature
+  }
+
+  /// The tag entries of one key type, grown to hold the highest byte seen.
+  final class TagBlock {
+    var entries: UnsafeMutablePointer<TagEntry>
+    var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      entries = .allocate(capacity: capacity)
+      entries.initialize(repeating: TagEntry(offset: 0, count: 0, signature: (0, 0)), count: capacity)
+    }
+
+    deinit { entries.deallocate() }
+
+    /// Makes room for `tag` (below 256).
+    func grow(toHold tag: Int) {
+      let newCapacity = max(capacity &* 2, (tag | 15) &+ 1)
+      let grown = UnsafeMutablePointer<TagEntry>.allocate(capacity: newCapacity)
+      grown.moveInitialize(from: entries, count: capacity)
+      (grown + capacity).initialize(
+        repeating: TagEntry(offset: 0, count: 0, signature: (0, 0)), count: newCapacity &- capacity)
+      entries.deallocate()
+      entries = grown
+      capacity = newCapacity
+    }
+  }
+
+  private var tagBlocks = TypeTable<TagBlock>()
+  /// Counts the times the cache was emptied: a ``KeyTagCursor`` of another generation points at
+  /// a block that is gone.
+  private(set) var generation = 0
 
   private var slots: UnsafeMutablePointer<Entry>
   private var mask = -1
@@ -67,6 +112,47 @@ final class KeyBytesCache {
     entryCount = 0
     byteCount = 0
     keys.removeAll()
+    tagBlocks = TypeTable()
+    generation &+= 1
+  }
+
+  /// The tag entries of `keyType`, made on first use; kept until the cache is emptied.
+  func tagBlock(of keyType: ObjectIdentifier) -> TagBlock {
+    tagBlocks.value(for: keyType) { TagBlock(capacity: 16) }
+  }
+
+  /// Writes the key whose byte is `tag` in `block` and the separator after it, and returns its
+  /// signature; or writes nothing and returns `nil` if the key was not written by this cache
+  /// before.
+  @inline(__always)
+  func writeKey(tag: Int, in block: TagBlock, with writer: inout JSONWriter) -> Signature? {
+    guard tag < block.capacity else { return nil }
+    let entry = block.entries[tag]
+    guard entry.count > 0 else { return nil }
+    writer.output.append(contentsOf: UnsafeRawBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.count)))
+    return entry.signature
+  }
+
+  /// Writes `key`, the `stringValue` of the one-byte coding key `tag` of `block`'s key type, and
+  /// the separator after it; returns its signature. The key is found by its byte from then on,
+  /// if the cache holds it.
+  @inline(never)
+  func writeKey(_ key: String, tag: Int, in block: TagBlock, with writer: inout JSONWriter) -> Signature {
+    let signature = writeKey(key, with: &writer)
+    guard let representation = Self.representation(of: key), mask >= 0 else { return signature }
+    var position = Self.slot(of: representation, mask: mask)
+    while slots[position].count != 0 {
+      let entry = slots[position]
+      if entry.representation == representation {
+        if tag >= block.capacity { block.grow(toHold: tag) }
+        block.entries[tag] = TagEntry(
+          offset: Int32(truncatingIfNeeded: entry.offset), count: Int32(truncatingIfNeeded: entry.count),
+          signature: entry.signature)
+        break
+      }
+      position = (position &+ 1) & mask
+    }
+    return signature
   }
 
   /// Writes `key` and the separator after it; returns its signature.
@@ -168,4 +254,12 @@ final class KeyBytesCache {
     guard let hash else { return key.containsASCIIEquivalent ? (.max, .max) : (1 &<< 63, 1 &<< 63) }
     return (1 &<< (hash & 63), 1 &<< ((hash &>> 6) & 63))
   }
+}
+
+/// A keyed container's reference to the ``KeyBytesCache/TagBlock`` of its key type, valid while
+/// the cache's generation is the one it was taken in (unmanaged: the cache owns the block).
+struct KeyTagCursor {
+  var keyType: ObjectIdentifier?
+  var generation = -1
+  var block: Unmanaged<KeyBytesCache.TagBlock>?
 }

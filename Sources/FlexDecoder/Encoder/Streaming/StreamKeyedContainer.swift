@@ -23,6 +23,8 @@ final class StreamKeyedState {
   @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
   /// Whether keys are written as their `stringValue`: no key map, no key strategy.
   @exclusivity(unchecked) private(set) var writesKeysAsTheyAre: Bool
+  /// The session's key bytes for the container's key type, if it is of one byte.
+  @exclusivity(unchecked) var keyTags = KeyTagCursor()
 
   init(encoder: StreamEncoder, position: (level: Int, identity: Int), explicitPath: [any CodingKey]?) {
     self.session = encoder.session
@@ -78,8 +80,19 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// Writes the separator and the JSON key of `key`.
   @inline(__always)
   private func begin(_ key: Key) throws {
-    let name = state.writesKeysAsTheyAre ? key.stringValue : try encoder.jsonKey(for: key, containerPath: codingPath)
     let position = state.position
+    // A synthesized coding key is written from its byte (see KeyTagTable.swift).
+    if state.writesKeysAsTheyAre && KeyTagTable.covers(Key.self) {
+      let tag = KeyTagTable.tag(of: key)
+      try state.sessionReference._withUnsafeGuaranteedRef {
+        try $0.beginMember(
+          level: position.level, identity: position.identity, tag: tag, of: ObjectIdentifier(Key.self),
+          cursor: &state.keyTags
+        ) { key.stringValue }
+      }
+      return
+    }
+    let name = state.writesKeysAsTheyAre ? key.stringValue : try encoder.jsonKey(for: key, containerPath: codingPath)
     try state.sessionReference._withUnsafeGuaranteedRef {
       try $0.beginMember(level: position.level, identity: position.identity, key: name)
     }

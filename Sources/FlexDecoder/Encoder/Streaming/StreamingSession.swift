@@ -309,11 +309,39 @@ final class StreamingSession: PoolableSession {
   /// Writes the separator and `key` of a new member of the object at `level`.
   /// - Throws: `StreamingUnavailable` for a closed container or a key written before.
   func beginMember(level: Int, identity: Int, key: String) throws {
+    try beginMember(level: level, identity: identity) { keyCache.writeKey(key, with: &$0) }
+  }
+
+  /// ``beginMember(level:identity:key:)`` for the one-byte coding key `tag` of `keyType` (see
+  /// KeyTagTable.swift): written from its byte once written from `name()`, its `stringValue`.
+  /// `cursor` is the container's reference to the key type's entries, refreshed here when the
+  /// cache was emptied since.
+  func beginMember(
+    level: Int, identity: Int, tag: Int, of keyType: ObjectIdentifier, cursor: inout KeyTagCursor,
+    name: () -> String
+  ) throws {
+    if cursor.generation != keyCache.generation || cursor.keyType != keyType {
+      cursor = KeyTagCursor(
+        keyType: keyType, generation: keyCache.generation, block: .passUnretained(keyCache.tagBlock(of: keyType)))
+    }
+    let block = cursor.block.unsafelyUnwrapped
+    try beginMember(level: level, identity: identity) { writer in
+      block._withUnsafeGuaranteedRef { block in
+        if let signature = keyCache.writeKey(tag: tag, in: block, with: &writer) { return signature }
+        return keyCache.writeKey(name(), tag: tag, in: block, with: &writer)
+      }
+    }
+  }
+
+  @inline(__always)
+  private func beginMember(
+    level: Int, identity: Int, writeKey: (inout JSONWriter) -> KeyBytesCache.Signature
+  ) throws {
     try activate(level: level, identity: identity)
     let separatorStart = writer.output.count
     writer.writeElementSeparator(isFirst: stack[level].count == 0, depth: stack[level].depth)
     let keyStart = writer.output.count
-    let signature = keyCache.writeKey(key, with: &writer)
+    let signature = writeKey(&writer)
     let member = Member(
       separatorStart: separatorStart, contentStart: keyStart, keyEnd: writer.output.count &- writer.keySeparatorLength,
       mayBeNonASCII: signature.0 & signature.1 & (1 &<< 63) != 0)
