@@ -112,41 +112,14 @@ private final class TwoKeyTypesValue: Encodable {
   }
 }
 
-/// A one-byte key that is not an enum: byte `n` is the key `k<n>`.
-private struct ByteKey: CodingKey {
-  var byte: UInt8
-  init(byte: UInt8) { self.byte = byte }
-  init?(stringValue: String) { nil }
-  init?(intValue: Int) { nil }
-  var stringValue: String { "k\(byte)" }
-  var intValue: Int? { nil }
-}
-
 /// All 256 keys of ``ByteKey``, odd bytes first: the byte table grows past its first entries.
 private struct EveryByte: Encodable {
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: ByteKey.self)
-    for byte in Array(stride(from: 1, to: 256, by: 2)) + Array(stride(from: 0, to: 256, by: 2)) {
+    for byte in ByteKey.allBytesShuffled {
       try container.encode(byte * 3, forKey: ByteKey(byte: UInt8(byte)))
     }
   }
-}
-
-/// A one-byte key with a payload: `.flag(true)`, `.flag(false)` and `.plain` are three bytes.
-private enum PayloadKey: CodingKey {
-  case flag(Bool)
-  case plain
-
-  init?(stringValue: String) { nil }
-  init?(intValue: Int) { nil }
-  var stringValue: String {
-    switch self {
-    case .flag(true): "on"
-    case .flag(false): "off"
-    case .plain: "plain"
-    }
-  }
-  var intValue: Int? { nil }
 }
 
 private struct PayloadKeyedValue: Encodable {

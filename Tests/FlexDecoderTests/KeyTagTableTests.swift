@@ -141,19 +141,6 @@ private struct OnlyKey: Decodable, Equatable {
   enum CodingKeys: CodingKey { case only }
 }
 
-/// A one-byte key that is not an enum: byte `n` is the key `k<n>`.
-private struct ByteKey: CodingKey {
-  var byte: UInt8
-  init(byte: UInt8) { self.byte = byte }
-  init?(stringValue: String) {
-    guard stringValue.hasPrefix("k"), let byte = UInt8(stringValue.dropFirst()) else { return nil }
-    self.byte = byte
-  }
-  init?(intValue: Int) { nil }
-  var stringValue: String { "k\(byte)" }
-  var intValue: Int? { nil }
-}
-
 private struct AllBytes: Decodable, Equatable {
   var values: [Int]
 
@@ -161,35 +148,11 @@ private struct AllBytes: Decodable, Equatable {
     let container = try decoder.container(keyedBy: ByteKey.self)
     // Odd bytes first, then even ones: not in document order.
     var values = [Int](repeating: -1, count: 256)
-    for byte in Array(stride(from: 1, to: 256, by: 2)) + Array(stride(from: 0, to: 256, by: 2)) {
+    for byte in ByteKey.allBytesShuffled {
       values[byte] = try container.decode(Int.self, forKey: ByteKey(byte: UInt8(byte)))
     }
     self.values = values
   }
-}
-
-/// A one-byte key with a payload: `.flag(true)`, `.flag(false)` and `.plain` are three bytes.
-private enum PayloadKey: CodingKey {
-  case flag(Bool)
-  case plain
-
-  init?(stringValue: String) {
-    switch stringValue {
-    case "on": self = .flag(true)
-    case "off": self = .flag(false)
-    case "plain": self = .plain
-    default: return nil
-    }
-  }
-  init?(intValue: Int) { nil }
-  var stringValue: String {
-    switch self {
-    case .flag(true): "on"
-    case .flag(false): "off"
-    case .plain: "plain"
-    }
-  }
-  var intValue: Int? { nil }
 }
 
 private struct PayloadKeyed: Decodable, Equatable {
@@ -197,7 +160,7 @@ private struct PayloadKeyed: Decodable, Equatable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: PayloadKey.self)
-    values = try [PayloadKey.flag(true), .flag(false), .plain].map { try container.decode(Int.self, forKey: $0) }
+    values = try PayloadKey.allKeys.map { try container.decode(Int.self, forKey: $0) }
   }
 }
 

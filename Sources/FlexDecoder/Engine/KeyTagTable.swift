@@ -9,10 +9,8 @@
 // for it; later lookups read the byte and the table. Wider keys (structs, enums with payloads,
 // `AnyCodingKey`) still go through `stringValue`.
 //
-// A lookup reads the table through a copy of its entries' address (see ``KeyTags``), with no
-// reference counting. Entries are written once; when the table grows, its old entries stay
-// allocated (and correct, only fewer) until the table goes, so a copy taken before is never
-// left dangling.
+// A lookup reads the table through an unmanaged reference (see ``KeyTags``): the session keeps
+// its tables, and a lookup drops its reference when it moves to another session's decoder.
 
 /// The UTF-8 of the coding keys of one key type whose values are at most one byte, by that
 /// byte. Filled as keys are asked for; kept by the session from call to call (see
@@ -29,22 +27,15 @@ final class KeyTagTable {
     var hash: UInt64
   }
 
-  private(set) var entries: UnsafeMutablePointer<Entry>
-  private(set) var capacity: Int
-  /// Entries the table outgrew, kept for the lookups that may still read them.
-  private var retired: [UnsafeMutablePointer<Entry>] = []
+  @exclusivity(unchecked) private var keys = ByteTable(capacity: 32, empty: Entry(start: nil, count: -1, hash: 0))
 
   init(keyType: ObjectIdentifier) {
     self.keyType = keyType
-    capacity = 32
-    entries = .allocate(capacity: capacity)
-    entries.initialize(repeating: Entry(start: nil, count: -1, hash: 0), count: capacity)
   }
 
   deinit {
-    for index in 0..<capacity { entries[index].start?.deallocate() }
-    entries.deallocate()
-    for block in retired { block.deallocate() }
+    for tag in 0..<keys.capacity { keys[tag].start?.deallocate() }
+    keys.deallocate()
   }
 
   /// Whether values of `Key` are told apart by their one byte (or are all the same).
@@ -61,51 +52,42 @@ final class KeyTagTable {
 
   /// Keeps `name` as the UTF-8 of the key whose byte is `tag`, unless it is known.
   func record(_ name: String, tag: Int) {
-    if tag >= capacity { grow() }
-    guard entries[tag].count < 0 else { return }
+    guard keys[tag].count < 0 else { return }
     var name = name
     let count = name.utf8.count
     let start = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
     if count > 0 { name.withUTF8 { start.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: count) } }
     let hash = ObjectLookup.keyHash(of: UnsafeRawBufferPointer(start: start, count: count))
-    entries[tag] = Entry(start: start, count: count, hash: hash)
+    keys.set(Entry(start: start, count: count, hash: hash), at: tag)
   }
 
-  private func grow() {
-    // A byte is below 256.
-    let newCapacity = 256
-    let grown = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
-    grown.initialize(from: entries, count: capacity)
-    (grown + capacity).initialize(repeating: Entry(start: nil, count: -1, hash: 0), count: newCapacity &- capacity)
-    retired.append(entries)
-    entries = grown
-    capacity = newCapacity
+  /// The UTF-8 and hash of the key whose byte is `tag`, if the table knows it.
+  @inline(__always)
+  func key(forTag tag: Int) -> (utf8: UnsafeRawBufferPointer, hash: UInt64)? {
+    let entry = keys[tag]
+    guard entry.count >= 0 else { return nil }
+    return (UnsafeRawBufferPointer(start: entry.start, count: entry.count), entry.hash)
   }
 }
 
-/// A lookup's view of a ``KeyTagTable``: its entries' address, read without reference counting
-/// (the table, kept by the session, outlives every lookup of that session).
+/// A lookup's reference to the ``KeyTagTable`` of the key type it last looked up, unmanaged:
+/// the table, kept by the session, outlives every lookup of that session.
 struct KeyTags {
   /// The key type whose table this is, or `nil` before the first one.
   private(set) var keyType: ObjectIdentifier?
-  private var entries: UnsafePointer<KeyTagTable.Entry>?
-  private var capacity = 0
+  private var table: Unmanaged<KeyTagTable>?
 
   init() {}
 
   /// Reads `table` from now on.
   mutating func read(_ table: KeyTagTable) {
     keyType = table.keyType
-    entries = UnsafePointer(table.entries)
-    capacity = table.capacity
+    self.table = Unmanaged.passUnretained(table)
   }
 
   /// The UTF-8 and hash of the key whose byte is `tag`, if the table knows it.
   @inline(__always)
   func key(forTag tag: Int) -> (utf8: UnsafeRawBufferPointer, hash: UInt64)? {
-    guard tag < capacity else { return nil }
-    let entry = entries.unsafelyUnwrapped[tag]
-    guard entry.count >= 0 else { return nil }
-    return (UnsafeRawBufferPointer(start: entry.start, count: entry.count), entry.hash)
+    table.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.key(forTag: tag) }
   }
 }

@@ -49,30 +49,12 @@ final class KeyBytesCache {
     var signature: Signature
   }
 
-  /// The tag entries of one key type, grown to hold the highest byte seen.
+  /// The tag entries of one key type.
   final class TagBlock {
-    var entries: UnsafeMutablePointer<TagEntry>
-    var capacity: Int
-
-    init(capacity: Int) {
-      self.capacity = capacity
-      entries = .allocate(capacity: capacity)
-      entries.initialize(repeating: TagEntry(offset: 0, count: 0, signature: (0, 0)), count: capacity)
-    }
+    @exclusivity(unchecked) var entries = ByteTable(
+      capacity: 16, empty: TagEntry(offset: 0, count: 0, signature: (0, 0)))
 
     deinit { entries.deallocate() }
-
-    /// Makes room for `tag` (below 256).
-    func grow(toHold tag: Int) {
-      let newCapacity = max(capacity &* 2, (tag | 15) &+ 1)
-      let grown = UnsafeMutablePointer<TagEntry>.allocate(capacity: newCapacity)
-      grown.moveInitialize(from: entries, count: capacity)
-      (grown + capacity).initialize(
-        repeating: TagEntry(offset: 0, count: 0, signature: (0, 0)), count: newCapacity &- capacity)
-      entries.deallocate()
-      entries = grown
-      capacity = newCapacity
-    }
   }
 
   private var tagBlocks = TypeTable<TagBlock>()
@@ -118,7 +100,7 @@ final class KeyBytesCache {
 
   /// The tag entries of `keyType`, made on first use; kept until the cache is emptied.
   func tagBlock(of keyType: ObjectIdentifier) -> TagBlock {
-    tagBlocks.value(for: keyType) { TagBlock(capacity: 16) }
+    tagBlocks.value(for: keyType) { TagBlock() }
   }
 
   /// Writes the key whose byte is `tag` in `block` and the separator after it, and returns its
@@ -126,7 +108,6 @@ final class KeyBytesCache {
   /// before.
   @inline(__always)
   func writeKey(tag: Int, in block: TagBlock, with writer: inout JSONWriter) -> Signature? {
-    guard tag < block.capacity else { return nil }
     let entry = block.entries[tag]
     guard entry.count > 0 else { return nil }
     writer.output.append(contentsOf: UnsafeRawBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.count)))
@@ -144,10 +125,11 @@ final class KeyBytesCache {
     while slots[position].count != 0 {
       let entry = slots[position]
       if entry.representation == representation {
-        if tag >= block.capacity { block.grow(toHold: tag) }
-        block.entries[tag] = TagEntry(
-          offset: Int32(truncatingIfNeeded: entry.offset), count: Int32(truncatingIfNeeded: entry.count),
-          signature: entry.signature)
+        block.entries.set(
+          TagEntry(
+            offset: Int32(truncatingIfNeeded: entry.offset), count: Int32(truncatingIfNeeded: entry.count),
+            signature: entry.signature),
+          at: tag)
         break
       }
       position = (position &+ 1) & mask
