@@ -58,7 +58,7 @@ extension ObjectLookup {
   /// The value for the one-byte coding key `tag` of the key type `keyType` (see
   /// KeyTagTable.swift).
   func valueIndex(forTag tag: Int, of keyType: ObjectIdentifier) -> TagLookup {
-    guard typeMapping == nil, globalMapping == nil, matching != .converted else { return .needsName }
+    guard looksUpKeysByTheirBytes else { return .needsName }
     if keyTags.keyType != keyType { keyTags.read(decoder.session.keyTagTable(for: keyType)) }
     guard let key = keyTags.key(forTag: tag) else { return .needsName }
     guard let found = valueIndex(forKey: key.utf8, hash: key.hash) else { return .absent }
@@ -66,11 +66,18 @@ extension ObjectLookup {
     return .found(found)
   }
 
+  /// Whether a key is looked up by its own bytes: no key map gives candidates for it, no key
+  /// strategy converts the JSON keys.
+  @inline(__always)
+  private var looksUpKeysByTheirBytes: Bool {
+    typeMapping == nil && globalMapping == nil && matching != .converted
+  }
+
   /// Keeps `name` as the UTF-8 of the one-byte coding key `tag` of `keyType`, when keys are
   /// looked up by their bytes.
   @inline(never)
   func learnKey(_ name: String, tag: Int, of keyType: ObjectIdentifier) {
-    guard typeMapping == nil, globalMapping == nil, matching != .converted else { return }
+    guard looksUpKeysByTheirBytes else { return }
     let table = decoder.session.keyTagTable(for: keyType)
     table.record(name, tag: tag)
     keyTags.read(table)

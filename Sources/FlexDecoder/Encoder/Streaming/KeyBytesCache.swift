@@ -120,19 +120,12 @@ final class KeyBytesCache {
   @inline(never)
   func writeKey(_ key: String, tag: Int, in block: TagBlock, with writer: inout JSONWriter) -> Signature {
     let signature = writeKey(key, with: &writer)
-    guard let representation = Self.representation(of: key), mask >= 0 else { return signature }
-    var position = Self.slot(of: representation, mask: mask)
-    while slots[position].count != 0 {
-      let entry = slots[position]
-      if entry.representation == representation {
-        block.entries.set(
-          TagEntry(
-            offset: Int32(truncatingIfNeeded: entry.offset), count: Int32(truncatingIfNeeded: entry.count),
-            signature: entry.signature),
-          at: tag)
-        break
-      }
-      position = (position &+ 1) & mask
+    if let representation = Self.representation(of: key), let entry = cachedEntry(for: representation) {
+      block.entries.set(
+        TagEntry(
+          offset: Int32(truncatingIfNeeded: entry.offset), count: Int32(truncatingIfNeeded: entry.count),
+          signature: entry.signature),
+        at: tag)
     }
     return signature
   }
@@ -144,18 +137,23 @@ final class KeyBytesCache {
       writer.writeKey(key)
       return Self.signature(of: key)
     }
-    if mask >= 0 {
-      var position = Self.slot(of: representation, mask: mask)
-      while slots[position].count != 0 {
-        let entry = slots[position]
-        if entry.representation == representation {
-          writer.output.append(contentsOf: UnsafeRawBufferPointer(start: bytes + entry.offset, count: entry.count))
-          return entry.signature
-        }
-        position = (position &+ 1) & mask
-      }
+    if let entry = cachedEntry(for: representation) {
+      writer.output.append(contentsOf: UnsafeRawBufferPointer(start: bytes + entry.offset, count: entry.count))
+      return entry.signature
     }
     return writeNewKey(key, representation: representation, with: &writer)
+  }
+
+  /// The entry of the key whose representation is `representation`, if the cache holds it.
+  @inline(__always)
+  private func cachedEntry(for representation: (UInt64, UInt64)) -> Entry? {
+    guard mask >= 0 else { return nil }
+    var position = Self.slot(of: representation, mask: mask)
+    while slots[position].count != 0 {
+      if slots[position].representation == representation { return slots[position] }
+      position = (position &+ 1) & mask
+    }
+    return nil
   }
 
   private func writeNewKey(_ key: String, representation: (UInt64, UInt64), with writer: inout JSONWriter) -> Signature
