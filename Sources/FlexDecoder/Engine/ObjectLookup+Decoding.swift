@@ -549,7 +549,8 @@ extension ObjectLookup {
           DecodingError.Context(
             codingPath: codingPath,
             debugDescription:
-              "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key \(CodingKeyDescription.describe(key)) (\"\(key.stringValue)\")"
+              CodingKeyDescription.missingKeyMessage(
+                "Cannot get \(KeyedDecodingContainer<NestedKey>.self) -- no value found for key ", key)
           ))
       }
       return KeyedDecodingContainer(
@@ -575,7 +576,8 @@ extension ObjectLookup {
           DecodingError.Context(
             codingPath: codingPath,
             debugDescription:
-              "Cannot get UnkeyedDecodingContainer -- no value found for key \(CodingKeyDescription.describe(key)) (\"\(key.stringValue)\")"
+              CodingKeyDescription.missingKeyMessage(
+                "Cannot get UnkeyedDecodingContainer -- no value found for key ", key)
           ))
       }
       return try decoder.makeUnkeyedContainer(at: valueIndex, explicitPath: path(appending: key), owner: Key.self)

@@ -435,9 +435,10 @@ extension ObjectLookup {
   /// Why `key` was not found, for the `keyNotFound` message: which candidates were tried, and
   /// where a key path stopped.
   func missingKeyDescription(_ key: any CodingKey) -> String {
-    let base = "No value associated with key \(CodingKeyDescription.describe(key)) (\"\(key.stringValue)\")"
+    var base = CodingKeyDescription.missingKeyMessage("No value associated with key ", key)
     guard typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) else {
-      return base + "."
+      base += "."
+      return base
     }
     let tried = candidates.map { candidate -> String in
       guard let reason = pathFailure(candidate) else { return "\"\(candidate.text)\"" }

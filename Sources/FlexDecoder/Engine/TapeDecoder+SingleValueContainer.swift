@@ -81,7 +81,8 @@ extension TapeDecoder {
         return try read()
       } catch {
         recovery.failure = PendingFailure(
-          originGeneration: generation, isSettled: false, isReported: false, lastExited: site, lastExitedDepth: depth)
+          originGeneration: generation, isSettled: false, isReported: false, lastExited: site, lastExitedDepth: depth,
+          originRequester: recovery.nearestRequester(depth: depth))
         throw error
       }
     }

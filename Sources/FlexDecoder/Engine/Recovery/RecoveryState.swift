@@ -88,13 +88,23 @@ final class PendingFailure {
   /// The user call the error last propagated out of, and the depth (frame count) it was made at.
   var lastExited: CallSite?
   var lastExitedDepth: Int
+  /// The call that failed first, and the user call that asked for the value that made it (the
+  /// nearest above it; `nil`: none, or one known to let errors through): the failure is repaired
+  /// where it happened once both are known to let errors through.
+  let origin: CallSite?
+  let originRequester: CallSite?
 
-  init(originGeneration: Int, isSettled: Bool, isReported: Bool, lastExited: CallSite?, lastExitedDepth: Int) {
+  init(
+    originGeneration: Int, isSettled: Bool, isReported: Bool, lastExited: CallSite?, lastExitedDepth: Int,
+    originRequester: CallSite? = nil
+  ) {
     self.originGeneration = originGeneration
     self.isSettled = isSettled
     self.isReported = isReported
     self.lastExited = lastExited
     self.lastExitedDepth = lastExitedDepth
+    self.origin = lastExited
+    self.originRequester = originRequester
   }
 }
 
@@ -258,14 +268,35 @@ final class RecoveryState {
 
   // MARK: Learning
 
+  /// The user call nearest above the values being decoded at `depth` that asked for one of
+  /// them, as ``isRepairable(_:depth:)`` looks for it; `nil` when there is none or the chain is
+  /// known to let errors through.
+  func nearestRequester(depth: Int) -> CallSite? {
+    var frameIndex = min(depth, frames.count) - 1
+    while frameIndex >= 0 {
+      if frames[frameIndex].requesterChainEscapes { return nil }
+      if let requester = frames[frameIndex].requester { return requester }
+      frameIndex -= 1
+    }
+    return nil
+  }
+
   /// At the boundary of the value at `depth` (its `init(from:)` let an error out, and its frame
   /// is still on the stack): learns that the call it left last does not catch. Returns whether
-  /// that is news, in which case the value is worth decoding again.
+  /// the value is worth decoding again: that is news, and the failure will be repaired where it
+  /// happened.
+  ///
+  /// While the call that asked for the value that failed first is not known to let errors
+  /// through, decoding again would fail at the same call, unrepaired, and teach nothing more:
+  /// the error goes on up at once. (A failure two values down decoded its own value again, in
+  /// vain, before the value above it, which repairs it.)
   func learnAtBoundary(depth: Int, startGeneration: Int) -> Bool {
     guard let failure, failure.originGeneration > startGeneration, !failure.isSettled,
       failure.lastExitedDepth == depth, let site = failure.lastExited
     else { return false }
-    return escapingSites.insert(site)
+    guard escapingSites.insert(site) else { return false }
+    return failure.origin.map(escapingSites.contains) ?? true
+      && failure.originRequester.map(escapingSites.contains) ?? true
   }
 
   /// Notes that a value is decoded again: the failure that taught it is gone.

@@ -221,7 +221,7 @@ extension TapeDecoder {
       }
       recovery.failure = PendingFailure(
         originGeneration: generation, isSettled: false, isReported: inner?.isReported ?? false, lastExited: site,
-        lastExitedDepth: depth)
+        lastExitedDepth: depth, originRequester: recovery.nearestRequester(depth: depth))
       throw error
     }
     // Repaired here: first with the coercions, when the failure is this call's own.
