@@ -20,16 +20,42 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
     self.carriedConfiguration = configuration
   }
 
+  /// How a type's placeholder is made.
+  private enum Route: Sendable {
+    /// Asked of the type (``FlexDefaultValue``, ``FlexDeclaredDefaults``).
+    case own
+    /// One of ``scalarPlaceholder(_:)``'s.
+    case scalar
+    /// Its `init(from:)` run against a PlaceholderDecoder.
+    case decoded
+  }
+
+  /// The route of each type: a model's placeholder is made of one per property, and the casts
+  /// that find a route cost more than the rest of a scalar's.
+  private static let routes = ProcessTypeCache<Route>()
+
   /// A placeholder of type `T`, or `nil` if `T` cannot be built from nothing (an enum without a
-  /// default, a custom `init(from:)` that throws regardless).
+  /// default, a custom `init(from:)` that throws regardless). `codingPath` is built only for a
+  /// type decoded from nothing.
   static func placeholder<T: Decodable>(
-    _ type: T.Type, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], allowsAnyCase: Bool,
-    configuration: AnyObject? = nil
+    _ type: T.Type, codingPath: @autoclosure () -> [any CodingKey], userInfo: [CodingUserInfoKey: Any],
+    allowsAnyCase: Bool, configuration: AnyObject? = nil
   ) -> T? {
-    if let defaultValue = (type as? any FlexDefaultValue.Type)?.flexDefault as? T { return defaultValue }
-    if let declared = type as? any FlexDeclaredDefaults.Type, let value = declared.init() as? T { return value }
-    if let scalar = scalarPlaceholder(type) { return scalar }
-    let decoder = PlaceholderDecoder(codingPath: codingPath, userInfo: userInfo, configuration: configuration)
+    let route = routes.value(for: ObjectIdentifier(type)) {
+      if type is any FlexDefaultValue.Type || type is any FlexDeclaredDefaults.Type { return .own }
+      return scalarPlaceholder(type) != nil ? .scalar : .decoded
+    }
+    switch route {
+    case .own:
+      if let defaultValue = (type as? any FlexDefaultValue.Type)?.flexDefault as? T { return defaultValue }
+      if let declared = type as? any FlexDeclaredDefaults.Type, let value = declared.init() as? T { return value }
+      if let scalar = scalarPlaceholder(type) { return scalar }
+    case .scalar:
+      return scalarPlaceholder(type)
+    case .decoded:
+      break
+    }
+    let decoder = PlaceholderDecoder(codingPath: codingPath(), userInfo: userInfo, configuration: configuration)
     if let value = try? T(from: decoder) { return value }
     // Under `.collectAll` the value is discarded: any case of a CaseIterable enum will do.
     if allowsAnyCase, let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? T {
@@ -87,10 +113,15 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     guard let value = Self.placeholder(type, codingPath: codingPath, userInfo: userInfo, allowsAnyCase: false) else {
-      throw DecodingError.valueNotFound(
-        type, DecodingError.Context(codingPath: codingPath, debugDescription: "No placeholder for \(type)."))
+      throw noPlaceholder(type)
     }
     return value
+  }
+
+  /// The error of a value of `type` that has no placeholder.
+  func noPlaceholder(_ type: Any.Type) -> DecodingError {
+    DecodingError.valueNotFound(
+      type, DecodingError.Context(codingPath: codingPath, debugDescription: "No placeholder for \(type)."))
   }
 }
 
@@ -113,7 +144,14 @@ struct PlaceholderKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   func decodeNil(forKey key: Key) throws -> Bool { true }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try PlaceholderDecoder(codingPath: codingPath + [key], userInfo: decoder.userInfo).decode(type)
+    let userInfo = decoder.userInfo
+    guard
+      let value = PlaceholderDecoder.placeholder(
+        type, codingPath: codingPath + [key], userInfo: userInfo, allowsAnyCase: false)
+    else {
+      throw PlaceholderDecoder(codingPath: codingPath + [key], userInfo: userInfo).noPlaceholder(type)
+    }
+    return value
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { nil }

@@ -120,6 +120,10 @@ final class RecoveryState {
   @exclusivity(unchecked) private(set) var escapingSites = CallSiteSet()
   /// The values being decoded, outermost first.
   @exclusivity(unchecked) var frames: [RecoveryFrame] = []
+  /// Whether a model's `init(from:)` encloses the value being decoded (a user call asked for it
+  /// or for a value around it). Only a model is decoded again: the elements of a top-level array
+  /// never are, and keeping them to hand back would be wasted (ReusableValues.swift).
+  @exclusivity(unchecked) var isInsideModel = false
   /// Bumped when a call or a value starts.
   @exclusivity(unchecked) var generation = 0
   /// The failure propagating now, if any.

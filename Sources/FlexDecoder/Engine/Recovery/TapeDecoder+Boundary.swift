@@ -36,7 +36,12 @@ extension TapeDecoder {
     defer { index = savedIndex }
     let startGeneration = recovery.begin()
     recovery.frames.append(RecoveryFrame(requester: requester, startGeneration: startGeneration))
-    defer { recovery.frames.removeLast() }
+    let wasInsideModel = recovery.isInsideModel
+    if requester != nil { recovery.isInsideModel = true }
+    defer {
+      recovery.frames.removeLast()
+      recovery.isInsideModel = wasInsideModel
+    }
     // Problems inside a type with its own policy are handled under it.
     let enclosingPolicy = recovery.policy
     if let declared = traits.modelling?.errorPolicy { recovery.policy = declared }
@@ -55,7 +60,7 @@ extension TapeDecoder {
         }
         try finishDecoding(&value, traits: traits, at: valueIndex)
         // Worth keeping for a re-decode of the value that asked for it.
-        if recovery.generation &- startGeneration >= ReusableValues.minimumCalls && recovery.depth > 1 {
+        if recovery.generation &- startGeneration >= ReusableValues.minimumCalls && recovery.isInsideModel {
           recovery.reusable.keep(
             value, at: valueIndex, issues: recovery.issues(after: issuesBefore),
             notes: session.notes[notesBefore...])
