@@ -37,6 +37,22 @@ struct CodingKeyDescriptionTests {
     }
   }
 
+  /// Kept messages are told apart by key type, string value and integer value.
+  @Test func keptMissingKeyMessagesBelongToTheirOwnKey() {
+    let keys: [any CodingKey] = [
+      PlainKeys.id, Outer.Keys.a, FreeKey(stringValue: "id"), FreeKey(stringValue: "42"), FreeKey(intValue: 42)!,
+      CustomKey.first,
+    ]
+    // Twice: the second time from the kept messages.
+    for _ in 0..<2 {
+      for key in keys {
+        #expect(
+          CodingKeyDescription.keyNotFoundMessage(key)
+            == "No value associated with key \(String(describing: key)) (\"\(key.stringValue)\").")
+      }
+    }
+  }
+
   private func decodingError(_ body: () throws -> Profile) -> DecodingError? {
     do {
       _ = try body()

@@ -27,7 +27,40 @@ enum CodingKeyDescription {
   /// message is built for every missing key the recovery pass meets (some 60 per decode of a
   /// messy github_events.json, 10% of it at 8,000 instructions each).
   static func missingKeyMessage(_ opening: String, _ key: any CodingKey) -> String {
+    writeMissingKeyMessage(opening, key, stringValue: key.stringValue)
+  }
+
+  /// The `keyNotFound` message of JSONDecoder for `key`:
+  /// `No value associated with key CodingKeys(stringValue: "id", intValue: nil) ("id").`
+  ///
+  /// Kept per key type and key once written (a messy document misses the same few keys again
+  /// and again): a lookup costs a tenth of writing the message. At most `keptMessageLimit` are
+  /// kept, so keys made up at run time cannot grow the cache without bound.
+  static func keyNotFoundMessage(_ key: any CodingKey) -> String {
     let stringValue = key.stringValue
+    let cacheKey = MessageKey(
+      keyType: ObjectIdentifier(Swift.type(of: key)), stringValue: stringValue, intValue: key.intValue)
+    if let kept = keptMessages.withLock({ $0[cacheKey] }) { return kept }
+    var message = writeMissingKeyMessage("No value associated with key ", key, stringValue: stringValue)
+    message += "."
+    keptMessages.withLock { messages in
+      if messages.count < keptMessageLimit { messages[cacheKey] = message }
+    }
+    return message
+  }
+
+  /// A key of one key type, by its values.
+  private struct MessageKey: Hashable, Sendable {
+    let keyType: ObjectIdentifier
+    let stringValue: String
+    let intValue: Int?
+  }
+
+  /// The kept messages, by key (shared between threads only through `withLock`).
+  nonisolated(unsafe) private static let keptMessages = LockedState.make([MessageKey: String]())
+  static let keptMessageLimit = 4096
+
+  private static func writeMissingKeyMessage(_ opening: String, _ key: any CodingKey, stringValue: String) -> String {
     var text = opening
     text.reserveCapacity(opening.utf8.count &+ 2 &* stringValue.utf8.count &+ 64)
     append(key, stringValue: stringValue, to: &text)

@@ -435,11 +435,10 @@ extension ObjectLookup {
   /// Why `key` was not found, for the `keyNotFound` message: which candidates were tried, and
   /// where a key path stopped.
   func missingKeyDescription(_ key: any CodingKey) -> String {
-    var base = CodingKeyDescription.missingKeyMessage("No value associated with key ", key)
     guard typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) else {
-      base += "."
-      return base
+      return CodingKeyDescription.keyNotFoundMessage(key)
     }
+    let base = CodingKeyDescription.missingKeyMessage("No value associated with key ", key)
     let tried = candidates.map { candidate -> String in
       guard let reason = pathFailure(candidate) else { return "\"\(candidate.text)\"" }
       return "\"\(candidate.text)\" (\(reason))"
