@@ -356,42 +356,23 @@ struct OnePassRecoveryTests {
 
   // MARK: - Values decoded again
 
-  /// Four levels of nesting, each counting its `init(from:)` calls under the label it reads.
-  struct Shelf: Decodable {
-    var box: Box
+  /// A level of nesting that counts its `init(from:)` calls under the label it reads.
+  struct Nest<Inner: Decodable>: Decodable {
+    var inner: Inner
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: Key.self)
-      OnePassRecoveryTests.validations.count("shelf-" + (try container.decode(String.self, forKey: .label)))
-      box = try container.decode(Box.self, forKey: .box)
+      OnePassRecoveryTests.validations.count(try container.decode(String.self, forKey: .label))
+      inner = try container.decode(Inner.self, forKey: .inner)
     }
-    enum Key: CodingKey { case label, box }
+    enum Key: CodingKey { case label, inner }
   }
 
-  struct Box: Decodable {
-    var jar: Jar
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: Key.self)
-      OnePassRecoveryTests.validations.count("box-" + (try container.decode(String.self, forKey: .label)))
-      jar = try container.decode(Jar.self, forKey: .jar)
-    }
-    enum Key: CodingKey { case label, jar }
-  }
-
-  struct Jar: Decodable {
-    var lid: Lid
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: Key.self)
-      OnePassRecoveryTests.validations.count("jar-" + (try container.decode(String.self, forKey: .label)))
-      lid = try container.decode(Lid.self, forKey: .lid)
-    }
-    enum Key: CodingKey { case label, lid }
-  }
-
+  /// The innermost level, which counts its calls the same way.
   struct Lid: Decodable {
     var size: Int
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: Key.self)
-      OnePassRecoveryTests.validations.count("lid-" + (try container.decode(String.self, forKey: .label)))
+      OnePassRecoveryTests.validations.count(try container.decode(String.self, forKey: .label))
       size = try container.decode(Int.self, forKey: .size)
     }
     enum Key: CodingKey { case label, size }
@@ -402,16 +383,18 @@ struct OnePassRecoveryTests {
     // again where it did until the jar's call for it is known to let errors through: the jar is
     // decoded once more, and the lid's missing size is repaired there.
     func shelf(_ label: String, lid: String) -> String {
-      #"{"label": "\#(label)", "box": {"label": "\#(label)", "jar": {"label": "\#(label)", "lid": \#(lid)}}}"#
+      let jar = #"{"label": "jar-\#(label)", "inner": \#(lid)}"#
+      let box = #"{"label": "box-\#(label)", "inner": \#(jar)}"#
+      return #"{"label": "shelf-\#(label)", "inner": \#(box)}"#
     }
-    let whole = shelf("deep-0", lid: #"{"label": "deep-0", "size": 1}"#)
-    let sizeless = shelf("deep-1", lid: #"{"label": "deep-1"}"#)
+    let whole = shelf("deep-0", lid: #"{"label": "lid-deep-0", "size": 1}"#)
+    let sizeless = shelf("deep-1", lid: #"{"label": "lid-deep-1"}"#)
     let data = Data("[\(whole), \(sizeless)]".utf8)
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .useDefaults
-    let result = try decoder.decodeWithReport([Shelf].self, from: data)
-    #expect(result.value.map(\.box.jar.lid.size) == [1, 0])
-    #expect(result.issues.map(\.path) == ["[1].box.jar.lid.size"])
+    let result = try decoder.decodeWithReport([Nest<Nest<Nest<Lid>>>].self, from: data)
+    #expect(result.value.map(\.inner.inner.inner.size) == [1, 0])
+    #expect(result.issues.map(\.path) == ["[1].inner.inner.inner.size"])
     // The plain pass, the recovery pass up to the failure, and the jar once more.
     for (label, calls) in [("shelf-deep-1", 2), ("box-deep-1", 2), ("jar-deep-1", 3), ("lid-deep-1", 3)] {
       #expect(Self.validations.calls(label) == calls, "\(label)")
