@@ -15,15 +15,17 @@ struct CodingKeyDescriptionTests {
     // Twice: the second time from the kept type names.
     for _ in 0..<2 {
       for key in keys {
-        #expect(CodingKeyDescription.describe(key) == String(describing: key))
+        #expect(
+          CodingKeyDescription.missingKeyMessage("key ", key)
+            == "key \(String(describing: key)) (\"\(key.stringValue)\")")
       }
     }
   }
 
   @Test func aKeyTypeWithADescriptionOfItsOwnIsAskedEveryTime() {
     for _ in 0..<2 {
-      #expect(CodingKeyDescription.describe(CustomKey.first) == "first key")
-      #expect(CodingKeyDescription.describe(CustomKey.second) == "key number 2")
+      #expect(CodingKeyDescription.missingKeyMessage("", CustomKey.first) == #"first key ("first")"#)
+      #expect(CodingKeyDescription.missingKeyMessage("", CustomKey.second) == #"key number 2 ("second")"#)
     }
   }
 

@@ -13,13 +13,6 @@ enum CodingKeyDescription {
   /// The name of each key type, or `nil` for a type with a description of its own.
   private static let typeNames = ProcessTypeCache<String?>()
 
-  /// `key`'s description.
-  static func describe(_ key: any CodingKey) -> String {
-    var text = ""
-    append(key, stringValue: key.stringValue, to: &text)
-    return text
-  }
-
   /// The message of a missing key, as JSONDecoder words it after `opening`:
   /// `No value associated with key CodingKeys(stringValue: "id", intValue: nil) ("id")`.
   ///
