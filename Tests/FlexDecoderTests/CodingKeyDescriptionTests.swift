@@ -55,6 +55,19 @@ struct CodingKeyDescriptionTests {
     }
   }
 
+  /// Keys made up at run time fill the kept messages up to their bound, not past it; a key met
+  /// after that still gets its message.
+  @Test func keptMissingKeyMessagesStayBounded() {
+    for index in 0...(CodingKeyDescription.keptMessageLimit + 100) {
+      _ = CodingKeyDescription.keyNotFoundMessage(FreeKey(stringValue: "bounded-\(index)"))
+    }
+    #expect(CodingKeyDescription.keptMessageCount == CodingKeyDescription.keptMessageLimit)
+    let late = FreeKey(stringValue: "bounded-late")
+    #expect(
+      CodingKeyDescription.keyNotFoundMessage(late)
+        == "No value associated with key \(String(describing: late)) (\"bounded-late\").")
+  }
+
   private func decodingError(_ body: () throws -> Profile) -> DecodingError? {
     do {
       _ = try body()

@@ -51,7 +51,11 @@ enum CodingKeyDescription {
 
   /// The kept messages, by key (shared between threads only through `withLock`).
   nonisolated(unsafe) private static let keptMessages = LockedState.make([MessageKey: String]())
-  static let keptMessageLimit = 4096
+  /// The most messages kept, about 100 kB.
+  static let keptMessageLimit = 1024
+
+  /// How many messages are kept now.
+  static var keptMessageCount: Int { keptMessages.withLock { $0.count } }
 
   private static func writeMissingKeyMessage(_ opening: String, _ key: any CodingKey, stringValue: String) -> String {
     var text = opening
