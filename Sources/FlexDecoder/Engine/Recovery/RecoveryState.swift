@@ -18,11 +18,13 @@
 //    its container (which stands for the model whose `init(from:)` made it), the key, and the
 //    requested type. When an error leaves a value's `init(from:)`, the value's boundary in the
 //    engine (`decodeValue`) learns that the last call it left, made by that `init(from:)`, does
-//    not catch its errors; if that was news, the value is decoded again from its start — only
-//    that value, not the document — and this time the failure is repaired where it happened.
-//    Each fact is learned once per decode, so the extra work is bounded by the number of call
-//    sites in the models, each costing one re-decode of one value, usually a small one; every
-//    later failure at a known site is repaired on the spot. A value decoded again hands back
+//    not catch its errors. Once the failing call and the call that asked for its value are both
+//    known, the value whose boundary learned the last of them is decoded again from its start —
+//    only that value, not the document — and this time the failure is repaired where it
+//    happened (a value decoded again before that would fail at the same call). Each fact is
+//    learned once per decode, so the extra work is bounded by the number of call sites in the
+//    models, each costing at most one re-decode of one value, usually a small one; every later
+//    failure at a known site is repaired on the spot. A value decoded again hands back
 //    the large nested values it had finished (ReusableValues.swift), so a model whose problems
 //    come after a large array does not decode the array once per problem. Recovery therefore
 //    costs about one decode of the document, whatever the number of problems.
