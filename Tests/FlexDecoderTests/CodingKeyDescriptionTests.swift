@@ -55,6 +55,16 @@ struct CodingKeyDescriptionTests {
     }
   }
 
+  /// A key type that describes its keys its own way may say something else each time: its
+  /// messages are written every time, never kept.
+  @Test func missingKeyMessagesOfKeysWithTheirOwnDescriptionAreNotKept() {
+    for note in ["first", "second"] {
+      let key = NotedKey(stringValue: "noted", note: note)
+      #expect(
+        CodingKeyDescription.keyNotFoundMessage(key) == #"No value associated with key noted (\#(note)) ("noted")."#)
+    }
+  }
+
   /// Keys made up at run time fill the kept messages up to their bound, not past it; a key met
   /// after that still gets its message.
   @Test func keptMissingKeyMessagesStayBounded() {
@@ -91,6 +101,19 @@ private struct FreeKey: CodingKey {
     self.stringValue = String(intValue)
     self.intValue = intValue
   }
+}
+
+private struct NotedKey: CodingKey, CustomStringConvertible {
+  var stringValue: String
+  var intValue: Int? { nil }
+  var note = ""
+  init(stringValue: String) { self.stringValue = stringValue }
+  init(stringValue: String, note: String) {
+    self.stringValue = stringValue
+    self.note = note
+  }
+  init?(intValue: Int) { nil }
+  var description: String { "\(stringValue) (\(note))" }
 }
 
 private enum CustomKey: String, CodingKey, CustomStringConvertible {

@@ -68,4 +68,35 @@ struct FlexFlattenedTests {
     #expect(repaired.value.users.first?.address == Address(street: "", city: ""))
     #expect(repaired.value.users.first?.geo == Geo(latitude: 1, longitude: 2))
   }
+
+  /// A model that reads a nested container, then a flattened value, by hand.
+  struct Reading: Decodable {
+    var unit: String
+    var address: FlexFlattened<Address>
+    var count: Int
+    enum Key: CodingKey { case meta, address, count }
+    enum MetaKey: CodingKey { case unit }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Key.self)
+      unit = try container.nestedContainer(keyedBy: MetaKey.self, forKey: .meta).decode(String.self, forKey: .unit)
+      address = try container.decode(FlexFlattened<Address>.self, forKey: .address)
+      count = try container.decode(Int.self, forKey: .count)
+    }
+  }
+
+  @Test func aProblemInAFlattenedValueReadAfterANestedContainerIsRepairedWhereItIs() throws {
+    // The nested container's call used to be left as the requester of the next value decoded,
+    // the flattened one: a call the pass never learns about, so the problem inside was repaired
+    // by replacing the whole document.
+    struct Envelope: Decodable { var reading: Reading }
+    let json = #"{"reading": {"meta": {"unit": "C"}, "street": 5, "city": "Oslo", "count": 2}}"#
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = []
+    decoder.errorPolicy = .useDefaults
+    let repaired = try decoder.decodeWithReport(Envelope.self, from: Data(json.utf8))
+    #expect(repaired.value.reading.unit == "C")
+    #expect(repaired.value.reading.address.wrappedValue == Address(street: "", city: "Oslo"))
+    #expect(repaired.value.reading.count == 2)
+    #expect(repaired.issues.map(\.path) == ["reading.street"])
+  }
 }

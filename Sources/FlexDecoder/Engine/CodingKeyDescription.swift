@@ -20,24 +20,28 @@ enum CodingKeyDescription {
   /// message is built for every missing key the recovery pass meets (some 60 per decode of a
   /// messy github_events.json, 10% of it at 8,000 instructions each).
   static func missingKeyMessage(_ opening: String, _ key: any CodingKey) -> String {
-    writeMissingKeyMessage(opening, key, stringValue: key.stringValue)
+    writeMissingKeyMessage(opening, key, stringValue: key.stringValue, closing: "\")").text
   }
 
   /// The `keyNotFound` message of JSONDecoder for `key`:
   /// `No value associated with key CodingKeys(stringValue: "id", intValue: nil) ("id").`
   ///
   /// Kept per key type and key once written (a messy document misses the same few keys again
-  /// and again): a lookup costs a tenth of writing the message. At most `keptMessageLimit` are
-  /// kept, so keys made up at run time cannot grow the cache without bound.
+  /// and again): a lookup costs a tenth of writing the message. Only keys described the standard
+  /// way are kept (their description is their type's name and values; a type's own description
+  /// may say anything, and is asked every time). At most `keptMessageLimit` are kept, so keys
+  /// made up at run time cannot grow the cache without bound.
   static func keyNotFoundMessage(_ key: any CodingKey) -> String {
     let stringValue = key.stringValue
     let cacheKey = MessageKey(
       keyType: ObjectIdentifier(Swift.type(of: key)), stringValue: stringValue, intValue: key.intValue)
     if let kept = keptMessages.withLock({ $0[cacheKey] }) { return kept }
-    var message = writeMissingKeyMessage("No value associated with key ", key, stringValue: stringValue)
-    message += "."
-    keptMessages.withLock { messages in
-      if messages.count < keptMessageLimit { messages[cacheKey] = message }
+    let (message, isStandard) = writeMissingKeyMessage(
+      "No value associated with key ", key, stringValue: stringValue, closing: "\").")
+    if isStandard {
+      keptMessages.withLock { messages in
+        if messages.count < keptMessageLimit { messages[cacheKey] = message }
+      }
     }
     return message
   }
@@ -57,18 +61,23 @@ enum CodingKeyDescription {
   /// How many messages are kept now.
   static var keptMessageCount: Int { keptMessages.withLock { $0.count } }
 
-  private static func writeMissingKeyMessage(_ opening: String, _ key: any CodingKey, stringValue: String) -> String {
+  /// `opening`, the key's description, its string value quoted in parentheses, then `closing`;
+  /// and whether the description is the standard one.
+  private static func writeMissingKeyMessage(
+    _ opening: String, _ key: any CodingKey, stringValue: String, closing: String
+  ) -> (text: String, isStandard: Bool) {
     var text = opening
     text.reserveCapacity(opening.utf8.count &+ 2 &* stringValue.utf8.count &+ 64)
-    append(key, stringValue: stringValue, to: &text)
+    let isStandard = append(key, stringValue: stringValue, to: &text)
     text += " (\""
     text += stringValue
-    text += "\")"
-    return text
+    text += closing
+    return (text, isStandard)
   }
 
-  /// Appends `key`'s description; `stringValue` is its `stringValue`.
-  private static func append(_ key: any CodingKey, stringValue: String, to text: inout String) {
+  /// Appends `key`'s description; `stringValue` is its `stringValue`. Returns whether it is the
+  /// standard one.
+  private static func append(_ key: any CodingKey, stringValue: String, to text: inout String) -> Bool {
     let type = Swift.type(of: key)
     let name = typeNames.value(for: ObjectIdentifier(type)) {
       let name = String(describing: type)
@@ -78,9 +87,10 @@ enum CodingKeyDescription {
     }
     guard let name else {
       text += key.description
-      return
+      return false
     }
     appendStandard(key, typeName: name, stringValue: stringValue, to: &text)
+    return true
   }
 
   /// Appends the standard library's description of a coding key of the type named `typeName`.

@@ -128,7 +128,11 @@ extension TapeDecoder {
     let generation = recovery.begin()
     let issuesAtStart = recovery.issueCount
     let notesAtStart = session.notes.count
-    // The site names the frame of a nested value the body decodes (scalars have none).
+    // The site names the frame of a nested value the body decodes (scalars have none). A body
+    // that decodes none (a nested container, `decodeNil`) leaves it unclaimed: it is cleared when
+    // the call ends, or the next value decoded outside a call (a flattened property's) would take
+    // this call for its requester, one the pass can never learn about.
+    defer { if recovery.nextRequester != nil { recovery.nextRequester = nil } }
     if ScalarExpectation(type) == .any {
       recovery.nextRequester = site()
     } else if failsPlainly, !session.coercionsActive, !options.coercions.isEmpty, let index = valueIndex(),
