@@ -113,13 +113,13 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     guard let value = Self.placeholder(type, codingPath: codingPath, userInfo: userInfo, allowsAnyCase: false) else {
-      throw noPlaceholder(type)
+      throw Self.noPlaceholder(type, codingPath: codingPath)
     }
     return value
   }
 
-  /// The error of a value of `type` that has no placeholder.
-  func noPlaceholder(_ type: Any.Type) -> DecodingError {
+  /// The error of a value of `type` at `codingPath` that has no placeholder.
+  static func noPlaceholder(_ type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
     DecodingError.valueNotFound(
       type, DecodingError.Context(codingPath: codingPath, debugDescription: "No placeholder for \(type)."))
   }
@@ -144,12 +144,11 @@ struct PlaceholderKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   func decodeNil(forKey key: Key) throws -> Bool { true }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    let userInfo = decoder.userInfo
     guard
       let value = PlaceholderDecoder.placeholder(
-        type, codingPath: codingPath + [key], userInfo: userInfo, allowsAnyCase: false)
+        type, codingPath: codingPath + [key], userInfo: decoder.userInfo, allowsAnyCase: false)
     else {
-      throw PlaceholderDecoder(codingPath: codingPath + [key], userInfo: userInfo).noPlaceholder(type)
+      throw PlaceholderDecoder.noPlaceholder(type, codingPath: codingPath + [key])
     }
     return value
   }

@@ -246,19 +246,23 @@ final class RecoveryState {
   /// above the value that made it.
   func isRepairable(_ site: CallSite?, depth: Int) -> Bool {
     if let site, !escapingSites.contains(site) { return false }
+    guard let deciding = decidingFrame(depth: depth) else { return true }
+    if let requester = deciding.requester, !escapingSites.contains(requester) { return false }
+    return remember(min(depth, frames.count) - 1, through: deciding.index)
+  }
+
+  /// The frame that decides whether the user call above the values being decoded at `depth`
+  /// lets errors through, looked up through engine frames: the nearest with a requester (which
+  /// the caller checks), or one whose chain is known to (`requester` is then `nil`); `nil` when
+  /// only the engine asked, which never catches.
+  private func decidingFrame(depth: Int) -> (index: Int, requester: CallSite?)? {
     var frameIndex = min(depth, frames.count) - 1
-    let ownerIndex = frameIndex
     while frameIndex >= 0 {
-      if frames[frameIndex].requesterChainEscapes {
-        return remember(ownerIndex, through: frameIndex)
-      }
-      if let requester = frames[frameIndex].requester {
-        guard escapingSites.contains(requester) else { return false }
-        return remember(ownerIndex, through: frameIndex)
-      }
+      if frames[frameIndex].requesterChainEscapes { return (frameIndex, nil) }
+      if let requester = frames[frameIndex].requester { return (frameIndex, requester) }
       frameIndex -= 1
     }
-    return true
+    return nil
   }
 
   /// Notes on the frames from `ownerIndex` down to `knownIndex` that the chain above them lets
@@ -278,13 +282,7 @@ final class RecoveryState {
   /// them, as ``isRepairable(_:depth:)`` looks for it; `nil` when there is none or the chain is
   /// known to let errors through.
   func nearestRequester(depth: Int) -> CallSite? {
-    var frameIndex = min(depth, frames.count) - 1
-    while frameIndex >= 0 {
-      if frames[frameIndex].requesterChainEscapes { return nil }
-      if let requester = frames[frameIndex].requester { return requester }
-      frameIndex -= 1
-    }
-    return nil
+    decidingFrame(depth: depth)?.requester
   }
 
   /// At the boundary of the value at `depth` (its `init(from:)` let an error out, and its frame
