@@ -103,47 +103,65 @@ package struct JSONScanner {
       throw error(.emptyInput, at: position)
     }
 
+    // Whether the object just closed by a trailing comma's `}` (at a key position) is the
+    // value scanned, rather than the one at `position`.
+    var closedAtKey = false
     valueLoop: while true {
       // Value position: whitespace skipped and `position < count`.
-      if try !scanValue() { continue valueLoop }
+      let scanned: ScannedValue
+      if closedAtKey {
+        closedAtKey = false
+        scanned = .whole
+      } else {
+        scanned = try scanValue()
+      }
+      if scanned == .openedArray { continue valueLoop }
 
-      // After a value.
-      while let top = stack.last {
-        stack[stack.count &- 1].childCount &+= 1
-        try skipWhitespace()
-        guard position < count else {
-          if top.isImplicit {
-            closeContainer()
-            continue
+      if scanned == .whole {
+        // After a value.
+        afterValue: while true {
+          guard !stack.isEmpty else { return try finishDocument() }
+          let top = stack.count &- 1
+          stack[top].childCount &+= 1
+          // The byte after a value is mostly its comma, in compact and pretty-printed
+          // documents alike (a newline and an indentation come after the comma): tested
+          // before whitespace.
+          if position < count && start[position] == ._comma {
+            position &+= 1
+          } else {
+            try skipWhitespace()
+            if position < count && start[position] == ._comma {
+              position &+= 1
+            } else {
+              try closeContainer(at: top)
+              continue afterValue
+            }
           }
-          throw error(.unexpectedEndOfInput, at: position)
-        }
-        let byte = start[position]
-        if byte == ._comma {
-          position &+= 1
+          // After a comma.
           try skipWhitespace()
           guard position < count else {
             // A trailing comma ends the implicit object at the end of input.
-            if allowsTrailingCommas && top.isImplicit {
+            if allowsTrailingCommas && stack[top].isImplicit {
               closeContainer()
-              continue
+              continue afterValue
             }
             throw error(.unexpectedEndOfInput, at: position)
           }
-          // A trailing comma before `}` closes the object here (scanKeyAndColon), before `]` at
-          // the array's next value (scanValue): no test on the common path.
-          if top.isObject, try !scanKeyAndColon() { continue }
-          continue valueLoop
+          // An array's next value; a trailing comma before `]` closes the array in scanValue.
+          if !stack[top].isObject { continue valueLoop }
+          break afterValue
         }
-        if !top.isImplicit && byte == closingByte(of: top) {
-          position &+= 1
-          closeContainer()
-          continue
-        }
-        let expected = top.isObject ? (top.isImplicit ? "expected ','" : "expected ',' or '}'") : "expected ',' or ']'"
-        throw error(.unexpectedCharacter(byte, expected: expected), at: position)
       }
-      return try finishDocument()
+
+      // Key position: an object's first key, or its next one after a comma. A plain quoted key
+      // is scanned here; a trailing comma before `}` closes the object in scanKeyAndColon, no
+      // test on the common path.
+      if start[position] == ._quote {
+        try scanString(quote: ._quote)
+        try scanColon()
+      } else if try !scanKeyAndColon() {
+        closedAtKey = true
+      }
     }
   }
 
@@ -157,17 +175,29 @@ package struct JSONScanner {
     }
   }
 
-  /// Scans the value at `position`. Returns `true` when a whole value was scanned (a scalar or
-  /// an empty container), `false` when a non-empty container was opened and its first element
-  /// (after its first key) is next.
-  @inline(__always)
-  private mutating func scanValue() throws(JSONParseError) -> Bool {
+  /// What ``scanValue()`` scanned.
+  private enum ScannedValue {
+    /// A whole value: a scalar or an empty container.
+    case whole
+    /// A non-empty array, whose first element is next.
+    case openedArray
+    /// A non-empty object, whose first key is next.
+    case openedObject
+  }
+
+  /// Scans the value at `position`, or opens it if it is a non-empty container.
+  #if compiler(>=6.3)
+    @inline(always)  // too large for `@inline(__always)`, which the optimizer takes as a hint
+  #else
+    @inline(__always)
+  #endif
+  private mutating func scanValue() throws(JSONParseError) -> ScannedValue {
     let byte = start[position]
     switch byte {
     case ._openBrace:
-      return try openContainer(isObject: true)
+      return try openContainer(isObject: true) ? .openedObject : .whole
     case ._openBracket:
-      return try openContainer(isObject: false)
+      return try openContainer(isObject: false) ? .openedArray : .whole
     case ._quote:
       try scanString(quote: ._quote)
     case ._minus, ._zero...UInt8._nine:
@@ -184,12 +214,15 @@ package struct JSONScanner {
       try scanJSON5Number()
     default:
       // `[1,]`: the array is the value scanned.
-      if try closesAfterTrailingComma(byte, inObject: false) { return true }
+      if try closesAfterTrailingComma(byte, inObject: false) { return .whole }
       throw error(.unexpectedCharacter(byte, expected: "expected a value"), at: position)
     }
-    return true
+    return .whole
   }
 
+  /// Opens the array or object at `position`. Returns `true` when it is not empty (its first
+  /// element or key is next), `false` when it closed at once.
+  @inline(__always)
   private mutating func openContainer(isObject: Bool) throws(JSONParseError) -> Bool {
     guard stack.count < maxDepth else {
       throw error(.tooDeeplyNested(limit: maxDepth), at: position)
@@ -202,11 +235,10 @@ package struct JSONScanner {
     if start[position] == (isObject ? ._closeBrace : ._closeBracket) {
       position &+= 1
       tape[entryIndex].end = UInt32(truncatingIfNeeded: tape.count)
-      return true
+      return false
     }
     stack.append(OpenContainer(entryIndex: entryIndex, childCount: 0, isObject: isObject, isImplicit: false))
-    if isObject { _ = try scanKeyAndColon() }
-    return false
+    return true
   }
 
   /// `assumesTopLevelDictionary`: the document is the inside of an object.
@@ -240,6 +272,24 @@ package struct JSONScanner {
     return true
   }
 
+  /// After a value of the container at `stackIndex`, at the first byte that is not whitespace
+  /// and no comma: closes the container if that byte is its closing bracket (or, for the
+  /// implicit object, the end of input); anything else is an error.
+  private mutating func closeContainer(at stackIndex: Int) throws(JSONParseError) {
+    let top = stack[stackIndex]
+    guard position < count else {
+      guard top.isImplicit else { throw error(.unexpectedEndOfInput, at: position) }
+      return closeContainer()
+    }
+    let byte = start[position]
+    guard top.isImplicit || byte != closingByte(of: top) else {
+      position &+= 1
+      return closeContainer()
+    }
+    let expected = top.isObject ? (top.isImplicit ? "expected ','" : "expected ',' or '}'") : "expected ',' or ']'"
+    throw error(.unexpectedCharacter(byte, expected: expected), at: position)
+  }
+
   private mutating func closeContainer() {
     let container = stack.removeLast()
     tape[container.entryIndex].length = container.childCount
@@ -269,15 +319,26 @@ package struct JSONScanner {
       let expected = json5 ? "expected an object key" : "expected '\"' to begin an object key"
       throw error(.unexpectedCharacter(byte, expected: expected), at: position)
     }
-    try skipWhitespace()
-    guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
-    guard start[position] == ._colon else {
-      throw error(.unexpectedCharacter(start[position], expected: "expected ':' after an object key"), at: position)
-    }
-    position &+= 1
-    try skipWhitespace()
-    guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+    try scanColon()
     return true
+  }
+
+  /// Scans the `:` after a key (and the whitespace around it); leaves `position` at the
+  /// member's value. The colon mostly follows its key at once.
+  @inline(__always)
+  private mutating func scanColon() throws(JSONParseError) {
+    if position < count && start[position] == ._colon {
+      position &+= 1
+    } else {
+      try skipWhitespace()
+      guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+      guard start[position] == ._colon else {
+        throw error(.unexpectedCharacter(start[position], expected: "expected ':' after an object key"), at: position)
+      }
+      position &+= 1
+    }
+    try skipWhitespace()
+    guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
   }
 
   // MARK: - Scalars
@@ -424,6 +485,9 @@ package struct JSONScanner {
 
   // MARK: - Errors
 
+  /// The error for `reason` at `offset`. Never inlined: the scanner's many throw sites stay one
+  /// call each, and the hot loop stays small enough for its helpers to be inlined into it.
+  @inline(never)
   func error(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
     JSONParseError(reason, at: offset, in: bytes)
   }
