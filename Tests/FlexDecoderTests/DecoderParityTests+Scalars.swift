@@ -187,6 +187,10 @@ extension DecoderParityTests {
     ParityCase("URL from an invalid string is corrupted", [URL].self, #"["https://ok", "http://[::1"]"#),
     ParityCase("URL from a number is a type mismatch", Box<URL>.self, #"{"value": 42}"#),
     ParityCase("URL from null is valueNotFound", Box<URL>.self, #"{"value": null}"#),
+    ParityCase(
+      "an invalid URL two objects down is corrupted at its path", Box<Box<URL>>.self,
+      #"{"value": {"value": "http://[::1"}}"#),
+    ParityCase("a URL two objects down from a number is a type mismatch", Box<Box<URL>>.self, #"{"value": {"value": 1}}"#),
     // URL: parsed once per distinct text in a decode, equal wherever it repeats
     ParityCase(
       "repeated URLs", [URL].self,

@@ -27,7 +27,7 @@ extension TapeDecoder {
   func decodeSpecialType<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {
     if T.self == Date.self { return unsafeBitCast(try decodeDate(at: valueIndex), to: T.self) }
     if T.self == Data.self { return unsafeBitCast(try decodeData(at: valueIndex), to: T.self) }
-    if T.self == URL.self { return unsafeBitCast(try decodeURL(at: valueIndex), to: T.self) }
+    if T.self == URL.self { return unsafeBitCast(try decodeURL(at: valueIndex, path: pathStack), to: T.self) }
     if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: valueIndex), to: T.self) }
     if T.self == JSONValue.self { return unsafeBitCast(JSONValue(tape: tape, at: valueIndex), to: T.self) }
     // A `[String: …]` dictionary under a key strategy or global key map: its keys are read as
@@ -152,17 +152,18 @@ extension TapeDecoder {
     }
   }
 
-  func decodeURL(at valueIndex: Int) throws -> URL {
-    guard tape[valueIndex].kind != .null else { throw valueNotFound(URL.self, path: pathStack) }
+  /// The URL at `valueIndex`; errors are reported at `path`.
+  func decodeURL(at valueIndex: Int, path: @autoclosure () -> [any CodingKey]) throws -> URL {
+    guard tape[valueIndex].kind != .null else { throw valueNotFound(URL.self, path: path()) }
     // A number never becomes a URL, whatever the coercions: `.numberToString` is for text sent
     // as a number (an id, a code), and `1` is no address. JSONDecoder's error: a String expected.
-    guard tape[valueIndex].kind == .string else { throw typeMismatch(String.self, at: valueIndex, path: pathStack) }
+    guard tape[valueIndex].kind == .string else { throw typeMismatch(String.self, at: valueIndex, path: path()) }
     // Parsed once per distinct text in a decode (see RawBytesCache.swift): `URL(string:)` gives
     // equal URLs for equal strings.
     return try session.urls.value(forRaw: tape.rawBytes(at: valueIndex)) {
       guard let url = URL(string: tape.string(at: valueIndex)) else {
         throw DecodingError.dataCorrupted(
-          DecodingError.Context(codingPath: pathStack, debugDescription: "Invalid URL string."))
+          DecodingError.Context(codingPath: path(), debugDescription: "Invalid URL string."))
       }
       return url
     }

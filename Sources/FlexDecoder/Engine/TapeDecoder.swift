@@ -443,6 +443,11 @@ final class TapeDecoder: Decoder {
         at: valueIndex, path: (explicitPath ?? pathStack) + [key], errorPath: pathStack)
       return unsafeBitCast(date, to: T.self)
     }
+    // Nor does a URL (two a plugin in update-center.json), outside the recovery pass (which
+    // notes every value it decodes).
+    if T.self == URL.self && session.recovery == nil {
+      return unsafeBitCast(try decodeURL(at: valueIndex, path: (explicitPath ?? pathStack) + [key]), to: T.self)
+    }
     if let explicitPath {
       let savedPath = pathStack
       pathStack = explicitPath
