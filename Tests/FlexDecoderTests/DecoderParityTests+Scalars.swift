@@ -190,7 +190,8 @@ extension DecoderParityTests {
     ParityCase(
       "an invalid URL two objects down is corrupted at its path", Box<Box<URL>>.self,
       #"{"value": {"value": "http://[::1"}}"#),
-    ParityCase("a URL two objects down from a number is a type mismatch", Box<Box<URL>>.self, #"{"value": {"value": 1}}"#),
+    ParityCase(
+      "a URL two objects down from a number is a type mismatch", Box<Box<URL>>.self, #"{"value": {"value": 1}}"#),
     // URL: parsed once per distinct text in a decode, equal wherever it repeats
     ParityCase(
       "repeated URLs", [URL].self,
