@@ -442,6 +442,62 @@ struct JSONScannerTests {
     #expect(fromBuffer == fromString)
   }
 
+  // MARK: - Digit runs and plain strings (read eight and sixteen bytes at a time)
+
+  /// Every byte after a run of 1 to 17 digits, so that it falls at each place of an eight-byte
+  /// word and of the next one: a digit continues the number, a comma ends it, anything else is
+  /// the error after the number, at that byte.
+  @Test(arguments: 1...17)
+  func endsADigitRunAtTheFirstByteThatIsNoDigit(_ digitCount: Int) throws {
+    let digits = Array(repeating: UInt8(ascii: "7"), count: digitCount)
+    for byte in UInt8.min...UInt8.max {
+      let document = [UInt8(ascii: "[")] + digits + [byte] + Array("123456789]".utf8)
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        let value = try JSONValue(parsing: document)
+        #expect(
+          value
+            == .array([.number(JSONNumber(text: String(decoding: document.dropFirst().dropLast(), as: UTF8.self))!)]))
+      case UInt8(ascii: ","):
+        #expect(try JSONValue(parsing: document).arrayValue?.count == 2)
+      case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+        #expect(try JSONValue(parsing: document).arrayValue?.count == 1)
+      case UInt8(ascii: "]"), 0x09, 0x0A, 0x0D, 0x20:
+        // The document ends, or a number follows without a comma: the error is at the byte after.
+        #expect(parseError(document)?.location.offset == digitCount + 2)
+      default:
+        let error = try #require(parseError(document), "byte \(byte)")
+        #expect(error.location.offset == digitCount + 1, "byte \(byte)")
+      }
+    }
+  }
+
+  /// Every byte inside a short string, at each place of a sixteen-byte block: the quote ends it,
+  /// a control character is an error there, a backslash starts an escape (`\a` is invalid),
+  /// and every other ASCII byte is plain text.
+  @Test(arguments: 0...17)
+  func findsTheEndOfAPlainStringAtEachPlaceOfABlock(_ place: Int) throws {
+    let before = Array(repeating: UInt8(ascii: "a"), count: place)
+    for byte in UInt8.min...0x7F {
+      let document = Array(#"{"k":""#.utf8) + before + [byte] + Array(#"abcdefghijklmnopq"}"#.utf8)
+      let contentOffset = 6
+      switch byte {
+      case UInt8(ascii: "\""):
+        let error = try #require(parseError(document))
+        #expect(error.location.offset == contentOffset + place + 1)
+      case 0x00..<0x20:
+        let error = try #require(parseError(document))
+        #expect(error.reason == .unescapedControlCharacter(byte))
+        #expect(error.location.offset == contentOffset + place)
+      case UInt8(ascii: "\\"):
+        #expect(parseError(document)?.reason == .invalidEscape(UInt8(ascii: "a")))
+      default:
+        let text = String(decoding: before + [byte], as: UTF8.self) + "abcdefghijklmnopq"
+        #expect(try JSONValue(parsing: document) == ["k": .string(text)], "byte \(byte)")
+      }
+    }
+  }
+
   // MARK: - Helpers
 
   private func nested(_ depth: Int) -> String {

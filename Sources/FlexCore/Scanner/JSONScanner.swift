@@ -409,9 +409,23 @@ package struct JSONScanner {
     appendNumber(from: numberStart, to: p, flags: flags)
   }
 
+  /// The offset of the first byte at or after `offset` that is no digit (or `count`).
+  ///
+  /// Eight bytes at a time while eight remain: a byte is a digit when its high nibble is 3 and
+  /// adding 6 leaves it 3 (`0`–`9` are 0x30–0x39). The addition's carry out of a byte above
+  /// 0xF9 can only spoil the test of the bytes after it, and such a byte is no digit itself:
+  /// the first byte flagged is the first that is no digit.
   @inline(__always)
   func skipDigits(from offset: Int) -> Int {
     var p = offset
+    while p &+ 8 <= count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self))
+      let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+      let threes: UInt64 = 0x3030_3030_3030_3030
+      let nonDigits = ((word & highNibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & highNibbles) ^ threes)
+      if nonDigits != 0 { return p &+ nonDigits.trailingZeroBitCount &>> 3 }
+      p &+= 8
+    }
     while p < count && start[p].isDigit { p &+= 1 }
     return p
   }
