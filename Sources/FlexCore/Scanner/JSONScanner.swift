@@ -14,13 +14,16 @@
 //                    now a completed value of its parent).
 // The document is done when a value completes with an empty stack; only whitespace may follow.
 
-/// Scans a document into a ``JSONTape``.
-package struct JSONScanner {
+/// Scans a document into a ``JSONTape``: `JSONScanner.scan(bytes, options: options)`.
+///
+/// The grammar is a type parameter rather than a stored flag, so that the RFC 8259 scanner,
+/// the one nearly every document goes through, is compiled without a single JSON5 test (each
+/// was a load and a branch on every token, and kept the hot loop too large to inline into).
+package struct JSONScanner<Dialect: JSONDialect> {
   let bytes: UnsafeRawBufferPointer
   let start: UnsafePointer<UInt8>
   let count: Int
   var position = 0
-  let json5: Bool
   let maxDepth: Int
   let assumesTopLevelDictionary: Bool
   /// JSON5, or JSONDecoder's tolerance: one `,` before a closing bracket.
@@ -42,7 +45,6 @@ package struct JSONScanner {
     self.bytes = bytes
     self.start = start
     self.count = bytes.count
-    self.json5 = options.allowsJSON5
     self.maxDepth = max(options.maxDepth, 0)
     self.assumesTopLevelDictionary = options.assumesTopLevelDictionary
     self.allowsTrailingCommas = options.allowsJSON5 || options.allowsTrailingCommas
@@ -51,18 +53,12 @@ package struct JSONScanner {
     self.tape = UnsafeStack(capacity: max(16, bytes.count / 8))
   }
 
-  /// Scans `bytes` into a tape that borrows them.
-  ///
-  /// - Throws: ``JSONParseError`` at the first byte that makes the document invalid.
-  package static func scan(
-    _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions = .strict
-  ) throws(JSONParseError) -> JSONTape {
-    try scan(bytes, options: options, ownedBytes: nil)
-  }
+  /// Whether the document is read as JSON5.
+  @inline(__always)
+  var json5: Bool { Dialect.isJSON5 }
 
-  /// Scans `bytes`; the tape takes ownership of `ownedBytes` (the buffer `bytes` lies in), if
-  /// given, and frees it with itself.
-  static func scan(
+  /// Scans `bytes` in this dialect; see ``scan(_:options:ownedBytes:)``.
+  fileprivate static func makeTape(
     _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions, ownedBytes: UnsafeMutableRawBufferPointer?
   ) throws(JSONParseError) -> JSONTape {
     guard let baseAddress = bytes.baseAddress, !bytes.isEmpty else {
@@ -504,5 +500,31 @@ package struct JSONScanner {
   @inline(never)
   func error(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
     JSONParseError(reason, at: offset, in: bytes)
+  }
+}
+
+// MARK: - Entry points
+
+// Called as `JSONScanner.scan(…)`: the dialect is inferred from this extension, and the options
+// pick the scanner that runs.
+extension JSONScanner where Dialect == RFC8259 {
+  /// Scans `bytes` into a tape that borrows them.
+  ///
+  /// - Throws: ``JSONParseError`` at the first byte that makes the document invalid.
+  package static func scan(
+    _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions = .strict
+  ) throws(JSONParseError) -> JSONTape {
+    try scan(bytes, options: options, ownedBytes: nil)
+  }
+
+  /// Scans `bytes`; the tape takes ownership of `ownedBytes` (the buffer `bytes` lies in), if
+  /// given, and frees it with itself.
+  static func scan(
+    _ bytes: UnsafeRawBufferPointer, options: JSONParsingOptions, ownedBytes: UnsafeMutableRawBufferPointer?
+  ) throws(JSONParseError) -> JSONTape {
+    if options.allowsJSON5 {
+      return try JSONScanner<JSON5>.makeTape(bytes, options: options, ownedBytes: ownedBytes)
+    }
+    return try makeTape(bytes, options: options, ownedBytes: ownedBytes)
   }
 }
