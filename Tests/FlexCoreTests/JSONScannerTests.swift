@@ -64,6 +64,16 @@ struct JSONScannerTests {
     Malformed(
       "letter after the point", "[1.e5]", .invalidNumber("expected a digit after the decimal point"), offset: 3,
       column: 4),
+    Malformed(
+      "no digit after the point at the end", "[12.", .invalidNumber("expected a digit after the decimal point"),
+      offset: 4, column: 5),
+    Malformed(
+      "empty exponent after a fraction", "[12.5e]", .invalidNumber("expected a digit in the exponent"), offset: 6,
+      column: 7),
+    Malformed(
+      "a letter after a fraction", "[123.45x]",
+      .unexpectedCharacter(UInt8(ascii: "x"), expected: "expected ',' or ']'"),
+      offset: 7, column: 8),
     Malformed("lone minus", "-", .invalidNumber("expected a digit after '-'"), offset: 1, column: 2),
     Malformed("empty exponent", "[1e]", .invalidNumber("expected a digit in the exponent"), offset: 3, column: 4),
     Malformed("signed empty exponent", "1E+", .invalidNumber("expected a digit in the exponent"), offset: 3, column: 4),

@@ -196,6 +196,8 @@ package struct JSONScanner<Dialect: JSONDialect> {
       return try openContainer(isObject: false) ? .openedArray : .whole
     case ._quote:
       try scanString(quote: ._quote)
+    case ._one...UInt8._nine where !json5:
+      try scanPositiveNumber()
     case ._minus, ._zero...UInt8._nine:
       if json5 { try scanJSON5Number() } else { try scanNumber() }
     case UInt8(ascii: "t"):
@@ -339,11 +341,13 @@ package struct JSONScanner<Dialect: JSONDialect> {
 
   // MARK: - Scalars
 
+  /// Scans `true`, `false` or `null`. They are one 4-byte word, or a word and a byte: compared
+  /// whole, here. A mismatch or the end of input goes on in ``scanLiteralSlowly(_:kind:)``,
+  /// which says where and why.
+  @inline(__always)
   private mutating func scanLiteral(_ literal: StaticString, kind: JSONTokenKind) throws(JSONParseError) {
     let literalStart = position
     let text = literal.utf8Start
-    // `true` and `null` are one 4-byte word, `false` a word and a byte: compared whole. A
-    // mismatch or the end of input takes the byte loop below, which says where and why.
     let length = literal.utf8CodeUnitCount
     if literalStart &+ length <= count,
       UnsafeRawPointer(start + literalStart).loadUnaligned(as: UInt32.self)
@@ -354,6 +358,14 @@ package struct JSONScanner<Dialect: JSONDialect> {
       tape.append(JSONTapeEntry(kind: kind, offset: UInt32(truncatingIfNeeded: literalStart)))
       return
     }
+    try scanLiteralSlowly(literal, kind: kind)
+  }
+
+  @inline(never)
+  private mutating func scanLiteralSlowly(_ literal: StaticString, kind: JSONTokenKind) throws(JSONParseError) {
+    let literalStart = position
+    let text = literal.utf8Start
+    let length = literal.utf8CodeUnitCount
     for index in 0..<length {
       let offset = literalStart &+ index
       guard offset < count else { throw error(.unexpectedEndOfInput, at: offset) }
@@ -363,6 +375,22 @@ package struct JSONScanner<Dialect: JSONDialect> {
     }
     position = literalStart &+ length
     tape.append(JSONTapeEntry(kind: kind, offset: UInt32(truncatingIfNeeded: literalStart)))
+  }
+
+  /// A number that starts with a digit from 1 to 9: its integer part and fraction are read
+  /// here, inline; an exponent, and every error, by ``scanNumber()`` from the start. (Negative
+  /// numbers read here too made the loop larger and every other token dearer.)
+  @inline(__always)
+  private mutating func scanPositiveNumber() throws(JSONParseError) {
+    var p = skipDigits(from: position &+ 1)
+    var flags = NumberFlags.isInteger
+    if p < count && start[p] == ._period {
+      guard p &+ 1 < count, start[p &+ 1].isDigit else { return try scanNumber() }
+      flags &= ~NumberFlags.isInteger
+      p = skipDigits(from: p &+ 2)
+    }
+    if p < count && start[p] | 0x20 == UInt8(ascii: "e") { return try scanNumber() }
+    appendNumber(from: position, to: p, flags: flags)
   }
 
   /// RFC 8259 number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
