@@ -5,14 +5,21 @@
 // the call stack, so nesting depth is bounded by `maxDepth` alone and a hostile
 // `[[[[…` can never overflow the thread's stack, whatever limit the caller picks.
 //
-// The main loop alternates between two states:
+// The main loop moves between three states:
 //   value position:  whitespace skipped, a byte is available; scan one value. A scalar or an
-//                    empty container completes at once; a non-empty container is pushed and the
-//                    loop stays at value position for its first element (after its first key).
-//   after a value:   count it in the enclosing container, then expect `,` (next element, or
-//                    next key and `:`) or the closing bracket (pop, and the container itself is
-//                    now a completed value of its parent).
+//                    empty container completes at once; a non-empty container is pushed, and
+//                    the loop goes to value position for an array's first element, to key
+//                    position for an object's first key.
+//   after a value:   count it in the enclosing container, then expect `,` (an array's next
+//                    element, an object's next key) or the closing bracket (pop, and the
+//                    container itself is now a completed value of its parent).
+//   key position:    a key and its `:`, then value position.
 // The document is done when a value completes with an empty stack; only whitespace may follow.
+//
+// The hot path is written for what documents contain, compact or pretty-printed: the byte
+// after a value is tested for a comma before any whitespace, the byte after a key for a colon,
+// a string is scanned inline until its first byte of note, an integer or a decimal inline until
+// an exponent. Everything else (escapes, non-ASCII text, JSON5, errors) is a call.
 
 /// Scans a document into a ``JSONTape``: `JSONScanner.scan(bytes, options: options)`.
 ///
