@@ -5,30 +5,22 @@
 extension JSONScanner {
   /// Scans a string whose opening quote is at `position` and records its content range.
   ///
-  /// Most strings are plain ASCII with no escape: the closing quote is the first byte of note,
-  /// found sixteen bytes at a time right here, inlined where a string or a key is expected.
-  /// Anything else (an escape, a non-ASCII byte, a control character, the last bytes of the
-  /// document) goes on in ``scanStringRest(at:contentStart:quote:)``, out of line.
+  /// Most strings are plain ASCII with no escape: the closing quote is the first byte of note
+  /// (``skipPlainBytes(from:quote:)``), found right here, inlined where a string or a key is
+  /// expected. Anything else (an escape, a non-ASCII byte, a control character, JSON5's single
+  /// quotes) goes on in ``scanStringRest(at:contentStart:quote:)``, out of line.
   @inline(__always)
   mutating func scanString(quote: UInt8) throws(JSONParseError) {
     let contentStart = position &+ 1
-    var p = contentStart
-    while p &+ 16 <= count {
-      let matches = specialBytes(at: p, quote: quote)
-      if matches.hasTrueLane {
-        p &+= matches.firstTrueLane
-        if start[p] == quote && quote == ._quote {
-          appendString(from: contentStart, to: p, flags: StringFlags.isASCII)
-          return
-        }
-        break
-      }
-      p &+= 16
+    let p = skipPlainBytes(from: contentStart, quote: quote)
+    if quote == ._quote && p < count && start[p] == quote {
+      appendString(from: contentStart, to: p, flags: StringFlags.isASCII)
+      return
     }
     try scanStringRest(at: p, contentStart: contentStart, quote: quote)
   }
 
-  /// ``scanString(quote:)`` from `offset`, a byte of note or the last bytes of the document.
+  /// ``scanString(quote:)`` from `offset`, the first byte of note (or the end of the document).
   @inline(never)
   mutating func scanStringRest(at offset: Int, contentStart: Int, quote: UInt8) throws(JSONParseError) {
     var p = offset
@@ -68,28 +60,23 @@ extension JSONScanner {
     position = end &+ 1
   }
 
-  /// The bytes of the sixteen at `offset` that end a plain run: the quote, a backslash, or
-  /// below 0x20 *as a signed byte*, which takes in the control characters and every non-ASCII
-  /// byte (0x80–0xFF are negative) in one comparison. One vector load (SSE2 or NEON).
+  /// Returns the offset of the first byte at or after `offset` that needs a closer look: the
+  /// quote, a backslash, a control character or a non-ASCII byte (or `count`).
+  ///
+  /// Sixteen bytes at a time are tested with one vector load (SSE2 or NEON): equal to the quote,
+  /// equal to a backslash, or below 0x20 *as a signed byte*, which takes in the control
+  /// characters and every non-ASCII byte (0x80–0xFF are negative) in one comparison. The last
+  /// bytes of the document, fewer than sixteen, are tested one by one.
   @inline(__always)
-  func specialBytes(at offset: Int, quote: UInt8) -> SIMDMask<SIMD16<Int8>> {
+  func skipPlainBytes(from offset: Int, quote: UInt8) -> Int {
+    var p = offset
     // The quote as a constant: JSON5's single quote is the only other one.
     let quotes = quote == ._quote ? SIMD16<Int8>(repeating: 0x22) : SIMD16<Int8>(repeating: 0x27)
     let backslashes = SIMD16<Int8>(repeating: Int8(bitPattern: ._backslash))
     let spaces = SIMD16<Int8>(repeating: Int8(bitPattern: ._space))
-    let block = UnsafeRawPointer(start + offset).loadUnaligned(as: SIMD16<Int8>.self)
-    return (block .== quotes) .| (block .== backslashes) .| (block .< spaces)
-  }
-
-  /// Returns the offset of the first byte at or after `offset` that needs a closer look: the
-  /// quote, a backslash, a control character or a non-ASCII byte (or `count`). Sixteen bytes at
-  /// a time (``specialBytes(at:quote:)``); the last bytes of the document, fewer than sixteen,
-  /// one by one.
-  @inline(__always)
-  func skipPlainBytes(from offset: Int, quote: UInt8) -> Int {
-    var p = offset
     while p &+ 16 <= count {
-      let matches = specialBytes(at: p, quote: quote)
+      let block = UnsafeRawPointer(start + p).loadUnaligned(as: SIMD16<Int8>.self)
+      let matches = (block .== quotes) .| (block .== backslashes) .| (block .< spaces)
       if matches.hasTrueLane { return p &+ matches.firstTrueLane }
       p &+= 16
     }
