@@ -112,16 +112,19 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
   func decodeNil() -> Bool { true }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    guard let value = Self.placeholder(type, codingPath: codingPath, userInfo: userInfo, allowsAnyCase: false) else {
-      throw Self.noPlaceholder(type, codingPath: codingPath)
-    }
-    return value
+    try Self.requiredPlaceholder(type, codingPath: codingPath, userInfo: userInfo)
   }
 
-  /// The error of a value of `type` at `codingPath` that has no placeholder.
-  static func noPlaceholder(_ type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-    DecodingError.valueNotFound(
-      type, DecodingError.Context(codingPath: codingPath, debugDescription: "No placeholder for \(type)."))
+  /// A placeholder of type `T` for a value that must be there, or the error of a value at
+  /// `codingPath` that has none. `codingPath` is built only when needed.
+  static func requiredPlaceholder<T: Decodable>(
+    _ type: T.Type, codingPath: @autoclosure () -> [any CodingKey], userInfo: [CodingUserInfoKey: Any]
+  ) throws -> T {
+    guard let value = placeholder(type, codingPath: codingPath(), userInfo: userInfo, allowsAnyCase: false) else {
+      throw DecodingError.valueNotFound(
+        type, DecodingError.Context(codingPath: codingPath(), debugDescription: "No placeholder for \(type)."))
+    }
+    return value
   }
 }
 
@@ -144,13 +147,7 @@ struct PlaceholderKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   func decodeNil(forKey key: Key) throws -> Bool { true }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    guard
-      let value = PlaceholderDecoder.placeholder(
-        type, codingPath: codingPath + [key], userInfo: decoder.userInfo, allowsAnyCase: false)
-    else {
-      throw PlaceholderDecoder.noPlaceholder(type, codingPath: codingPath + [key])
-    }
-    return value
+    try PlaceholderDecoder.requiredPlaceholder(type, codingPath: codingPath + [key], userInfo: decoder.userInfo)
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { nil }
