@@ -7,6 +7,9 @@ import PackageDescription
 
 let package = Package(
   name: "FlexDecoder",
+  // As low as JSONDecoder's users need, and no higher than ReerJSON's: APIs newer than these are
+  // used behind `if #available`, with a fallback that gives the same results (Docs/Platforms.md).
+  platforms: [.iOS(.v12), .macOS(.v10_13), .tvOS(.v12), .watchOS(.v6), .visionOS(.v1)],
   products: [
     .library(name: "FlexDecoder", targets: ["FlexDecoder"])
   ],

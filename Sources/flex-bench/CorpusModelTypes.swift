@@ -1,13 +1,15 @@
 // The Codable models the decode and encode modes run, one line per corpus file.
 
 import CorpusModels
+import FlexDecoder
 
 /// The `Codable` model of each corpus file, from the `CorpusModels` target.
 ///
 /// The decode and encode modes run one row per library for every entry whose file is selected;
 /// a file without an entry has no decode or encode rows. Adding a model is one line.
-/// (`SendableMetatype` makes the table a concurrency-safe global; every ordinary type has it.)
-let corpusModelTypes: [(file: CorpusFile, type: any (Codable & SendableMetatype).Type)] = [
+/// (`SendableMetatype`, through `FlexSendableMetatype` for Swift 6.0 and 6.1, makes the table a
+/// concurrency-safe global; every ordinary type has it.)
+let corpusModelTypes: [(file: CorpusFile, type: any (Codable & FlexSendableMetatype).Type)] = [
   (.twitter, TwitterTimeline.self),
   (.citmCatalog, CitmCatalog.self),
   (.canada, CanadaFeatureCollection.self),

@@ -33,7 +33,7 @@ enum SnakeCaseBenchmarks {
 
   /// `makeRows` of each model registered for `input`'s file, if it is one of ``files``.
   private static func rows(
-    for input: CorpusInput, _ makeRows: (any (Codable & SendableMetatype).Type) throws -> [Benchmark]
+    for input: CorpusInput, _ makeRows: (any (Codable & FlexSendableMetatype).Type) throws -> [Benchmark]
   ) throws -> [Benchmark] {
     guard files.contains(input.file) else { return [] }
     return try corpusModelTypes.filter { $0.file == input.file }.flatMap { try makeRows($0.type) }

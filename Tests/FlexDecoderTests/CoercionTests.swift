@@ -474,7 +474,7 @@ extension CoercionTests {
 
     var testDescription: String { name }
 
-    init<T: Decodable & SendableMetatype>(
+    init<T: Decodable & FlexSendableMetatype>(
       _ name: String, _ option: FlexCoercions, _ type: T.Type, _ json: String, family: FlexCoercions? = nil,
       failure: DecodingErrorSummary.Kind = .typeMismatch, failurePath: String? = "value"
     ) {

@@ -301,7 +301,7 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { name + options.summary }
 
   /// Both decoders must agree: equal values, or the same error.
-  init<T: Decodable & Equatable & SendableMetatype>(
+  init<T: Decodable & Equatable & FlexSendableMetatype>(
     _ name: String, _ type: T.Type, _ json: String, options: ParityOptions = ParityOptions(),
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
@@ -310,7 +310,7 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
 
   /// Floating-point values compare by sign too (so `-0.0` is not `0.0`, and `-nan` is not
   /// `nan`), and NaN matches NaN.
-  init<T: Decodable & Equatable & FloatingPoint & SendableMetatype>(
+  init<T: Decodable & Equatable & FloatingPoint & FlexSendableMetatype>(
     _ name: String, _ type: T.Type, _ json: String, options: ParityOptions = ParityOptions(),
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
@@ -320,7 +320,7 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
   }
 
   /// Arrays of floating-point values compare element by element, as single values do.
-  init<E: Decodable & Equatable & FloatingPoint & SendableMetatype>(
+  init<E: Decodable & Equatable & FloatingPoint & FlexSendableMetatype>(
     _ name: String, _ type: [E].Type, _ json: String, options: ParityOptions = ParityOptions(),
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
@@ -331,7 +331,7 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
   }
 
   /// Both decoders must agree on raw bytes (for byte order marks, UTF-16, invalid UTF-8).
-  init<T: Decodable & SendableMetatype>(
+  init<T: Decodable & FlexSendableMetatype>(
     _ name: String, _ type: T.Type, bytes: [UInt8], options: ParityOptions = ParityOptions(),
     isSame: @escaping @Sendable (T, T) -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
@@ -377,7 +377,7 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
   /// with `allowsJSON5`) and FlexDecoder deliberately follows it (SPEC.md, "Strict mode is
   /// JSONDecoder"; Docs/MigratingFromJSONDecoder.md). Both behaviours are pinned: Foundation's, so
   /// a fixed Foundation is noticed, and ours, which every FlexJSONDecoder must show.
-  static func specified<T: Decodable & Equatable & Sendable & SendableMetatype>(
+  static func specified<T: Decodable & Equatable & Sendable & FlexSendableMetatype>(
     _ name: String, _ type: T.Type, _ json: String, options: ParityOptions = ParityOptions(),
     foundation: ParityOutcome<T>, flex: ParityOutcome<T>, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) -> ParityCase {

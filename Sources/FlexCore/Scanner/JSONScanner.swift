@@ -75,7 +75,8 @@ package struct JSONScanner<Dialect: JSONDialect> {
       tape.append(JSONTapeEntry(kind: .object, offset: 0, end: 1))
       return JSONTape(bytes: bytes, entries: tape.take(), isJSON5: options.allowsJSON5, ownedBytes: ownedBytes)
     }
-    guard bytes.count < Int(UInt32.max) else {
+    // Tape offsets are 32 bits. (`UInt64`: `Int(UInt32.max)` traps where `Int` is 32 bits.)
+    guard UInt64(bytes.count) < UInt64(UInt32.max) else {
       throw JSONParseError(.documentTooLarge, at: 0, in: bytes)
     }
     var scanner = JSONScanner(

@@ -62,7 +62,7 @@
       }
     #endif
     // `String(decoding:as:)` would validate the output anyway: write it in place.
-    return String(unsafeUninitializedCapacity: raw.count) { output in
+    return String(utf8Capacity: raw.count) { output in
       unescape(raw, into: UnsafeMutableRawBufferPointer(output)).count
     }
   }

@@ -81,11 +81,11 @@ struct JSONObjectBlockHeader {
 final class JSONObjectStorage: ManagedBuffer<JSONObjectBlockHeader, UInt64> {
   /// Words of a region's header.
   @inline(__always)
-  static var headerWords: Int { MemoryLayout<JSONObjectHeader>.stride / 8 }
+  static var headerWords: Int { (MemoryLayout<JSONObjectHeader>.stride + 7) / 8 }
 
   /// Words of a member.
   @inline(__always)
-  static var memberWords: Int { MemoryLayout<JSONObject.Element>.stride / 8 }
+  static var memberWords: Int { (MemoryLayout<JSONObject.Element>.stride + 7) / 8 }
 
   /// Words of a region with room for `capacity` members and `tableCapacity` index slots.
   @inline(__always)

@@ -116,8 +116,10 @@
 
   @usableFromInline @inline(never)
   func grow(toHold needed: Int) {
-    var newCapacity = capacity &* 2
-    while newCapacity < needed { newCapacity &*= 2 }
+    // Doubled while that fits an `Int` (a wrapping doubling would loop forever past 1 GiB where
+    // `Int` is 32 bits), else exactly what is needed.
+    var newCapacity = capacity
+    while newCapacity < needed { newCapacity = newCapacity <= Int.max / 2 ? newCapacity * 2 : needed }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     newBase.update(from: base, count: written)
     base.deallocate()

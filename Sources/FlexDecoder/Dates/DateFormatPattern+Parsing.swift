@@ -56,9 +56,10 @@ extension DateFormatPattern {
       second >= 0, second < 60, millisecond >= 0
     else { return nil }
     let days = GregorianDays.daysSince1970(year: year, month: month, day: day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+    // Seconds and milliseconds are `Int64`: years 1583 to 9999 count up to 2.5e14 milliseconds.
+    let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
     // CoreFoundation's conversion from ICU's milliseconds (see the top of DateFormatPattern.swift).
-    let milliseconds = Double(seconds * 1000 + millisecond)
+    let milliseconds = Double(seconds * 1000 + Int64(millisecond))
     return Date(timeIntervalSinceReferenceDate: milliseconds / 1000 - Double(GregorianDays.referenceSeconds))
   }
 

@@ -8,13 +8,14 @@ extension DateFormatPattern {
   func write(_ date: Date, to destination: UnsafeMutablePointer<UInt8>) -> Int? {
     guard let offset = fixedOffset else { return nil }
     // CoreFoundation's conversion to ICU's milliseconds, rounded to the nearest (see the top of
-    // DateFormatPattern.swift). The range check comes first, so that `Int` cannot trap.
+    // DateFormatPattern.swift). The range check comes first, so that `Int64` cannot trap.
+    // Milliseconds are `Int64` (about 2^48 here), days fit any `Int`.
     let rounded = (date.timeIntervalSinceReferenceDate + Double(GregorianDays.referenceSeconds)) * 1000 + 0.5
     guard rounded > -13_000_000_000_000, rounded < 254_000_000_000_000 else { return nil }
-    let local = Int(rounded.rounded(.down)) + offset * 1000
+    let local = Int64(rounded.rounded(.down)) + Int64(offset) * 1000
     let days = local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000
-    let millisecondsInDay = local - days * 86_400_000
-    let (year, month, day) = GregorianDays.date(daysSince1970: days)
+    let millisecondsInDay = Int(local - days * 86_400_000)
+    let (year, month, day) = GregorianDays.date(daysSince1970: Int(days))
     guard GregorianDays.nativeYears.contains(year) else { return nil }
     var position = 0
     for element in elements {

@@ -24,11 +24,11 @@ enum ISO8601DateParser {
   }
 
   /// The date in `string` as the `.iso8601` strategy reads it: natively when it can, else by
-  /// Foundation's `Date.ISO8601FormatStyle`, as JSONDecoder does.
+  /// Foundation, as this system's JSONDecoder does (``FoundationISO8601``).
   static func date(from string: String) -> Date? {
     var string = string
     if let date = string.withUTF8({ date(from: UnsafeRawBufferPointer($0)) }) { return date }
-    return try? Date.ISO8601FormatStyle().parse(string)
+    return FoundationISO8601.date(from: string)
   }
 
   /// ``date(from:)`` without the check against Foundation; `fractions: false` leaves strings
@@ -56,7 +56,9 @@ enum ISO8601DateParser {
       let start = position
       var digits = 0
       while position < count, text[position] &- UInt8(ascii: "0") < 10 {
-        digits = digits * 10 + Int(text[position] &- UInt8(ascii: "0"))
+        // Only the first 9 digits are read: more are left to Foundation below, and 19 or more
+        // would overflow.
+        if position - start < 9 { digits = digits * 10 + Int(text[position] &- UInt8(ascii: "0")) }
         position += 1
       }
       let length = position - start
@@ -70,7 +72,7 @@ enum ISO8601DateParser {
     let secondsInDay = hour * 3600 + minute * 60 + second
     guard nanoseconds >= 0 else {
       // Whole seconds: every step of Foundation's arithmetic below is exact.
-      return Date(timeIntervalSinceReferenceDate: Double(days * 86_400 + secondsInDay - offset))
+      return Date(timeIntervalSinceReferenceDate: Double(Int64(days) * 86_400 + Int64(secondsInDay - offset)))
     }
     // Foundation's arithmetic, rounding where it rounds (Calendar's `date(from:)`): the
     // fraction is added to the seconds of the day, that sum to the day's start counted from
@@ -78,7 +80,7 @@ enum ISO8601DateParser {
     // large number of seconds rounds again, so doing this in another order can give a `Date`
     // one bit away.
     let fractionalSecondsInDay = Double(secondsInDay) + Double(nanoseconds) / 1_000_000_000
-    let local = Double(days * 86_400) + fractionalSecondsInDay
+    let local = Double(Int64(days) * 86_400) + fractionalSecondsInDay
     return Date(timeIntervalSinceReferenceDate: local - Double(offset))
   }
 

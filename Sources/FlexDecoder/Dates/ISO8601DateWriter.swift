@@ -21,11 +21,12 @@ enum ISO8601DateWriter {
   /// ``write(_:to:)`` without the check against Foundation.
   private static func writeUnchecked(_ date: Date, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
     let interval = date.timeIntervalSinceReferenceDate
-    // The range check comes first, so that the conversion to `Int` cannot trap.
+    // The range check comes first, so that the conversion to `Int64` cannot trap. (Seconds are
+    // `Int64`: they pass 2^31 after 2069. Days fit any `Int`.)
     guard interval > -14_000_000_000, interval < 253_000_000_000 else { return false }
-    let seconds = Int(interval.rounded(.down))
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let secondsInDay = seconds - days * 86_400
+    let seconds = Int64(interval.rounded(.down))
+    let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+    let secondsInDay = Int(seconds - Int64(days) * 86_400)
     let (year, month, day) = GregorianDays.date(daysSince1970: days + GregorianDays.referenceDay)
     guard GregorianDays.nativeYears.contains(year) else { return false }
     DateDigits.write(year, count: 4, to: destination)
@@ -50,10 +51,10 @@ extension ISO8601DateWriter {
     NativeDateChecks.writesISO8601 ? native(date) : nil
   }
 
-  /// `date` as the `.iso8601` strategy writes it: natively when it can, else by Foundation's
-  /// ISO 8601 format style, as JSONEncoder does.
+  /// `date` as the `.iso8601` strategy writes it: natively when it can, else by Foundation, as
+  /// this system's JSONEncoder does (``FoundationISO8601``).
   static func iso8601String(from date: Date) -> String {
-    string(from: date) ?? date.formatted(.iso8601)
+    string(from: date) ?? FoundationISO8601.string(from: date)
   }
 
   /// ``string(from:)`` without the check against Foundation.

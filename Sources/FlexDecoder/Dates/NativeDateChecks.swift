@@ -28,7 +28,7 @@ enum NativeDateChecks {
     let seconds: [TimeInterval] = [0, -0.5, 1_714_566_600.9, -12_212_553_600, 253_402_300_799.9]
     return seconds.allSatisfy { seconds in
       let date = Date(timeIntervalSince1970: seconds)
-      return ISO8601DateWriter.native(date) == date.formatted(.iso8601)
+      return ISO8601DateWriter.native(date) == FoundationISO8601.string(from: date)
     }
   }()
 
@@ -64,7 +64,7 @@ enum NativeDateChecks {
       let native = text.withUTF8 { ISO8601DateParser.native(UnsafeRawBufferPointer($0)) }
       return native != nil
         && native?.timeIntervalSinceReferenceDate.bitPattern
-          == (try? Date.ISO8601FormatStyle().parse(text))?.timeIntervalSinceReferenceDate.bitPattern
+          == FoundationISO8601.date(from: text)?.timeIntervalSinceReferenceDate.bitPattern
     }
   }
 }

@@ -56,7 +56,7 @@ enum MismatchMessage {
       let capacity =
         opening.utf8CodeUnitCount + typeBytes.count + middle.utf8CodeUnitCount + found.lead.utf8CodeUnitCount
         + text.count + 2 + ellipsis.utf8CodeUnitCount + closing.utf8CodeUnitCount
-      return String(unsafeUninitializedCapacity: capacity) { buffer in
+      return String(utf8Capacity: capacity) { buffer in
         var writer = Writer(buffer: buffer)
         writer.write(opening)
         writer.write(UnsafeRawBufferPointer(typeBytes))

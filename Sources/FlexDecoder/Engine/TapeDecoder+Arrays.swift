@@ -9,7 +9,7 @@
 // JSONDecoder's.
 
 /// Arrays whose elements the engine decodes itself.
-protocol DirectArrayDecodable: SendableMetatype {
+protocol DirectArrayDecodable: FlexSendableMetatype {
   static func decodeElements(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Self
 }
 

@@ -12,7 +12,7 @@
 // its error is JSONDecoder's.
 
 /// Dictionaries whose members the engine decodes itself.
-protocol DirectDictionaryDecodable: SendableMetatype {
+protocol DirectDictionaryDecodable: FlexSendableMetatype {
   static func decodeMembers(from decoder: TapeDecoder, at objectIndex: Int) throws -> Self
 }
 

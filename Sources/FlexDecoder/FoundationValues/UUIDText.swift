@@ -39,7 +39,7 @@ enum UUIDText {
 
   /// `uuid.uuidString`: the text in upper case.
   static func text(of uuid: UUID) -> String {
-    String(unsafeUninitializedCapacity: length) { buffer in
+    String(utf8Capacity: length) { buffer in
       write(uuid, into: UnsafeMutableRawBufferPointer(buffer))
       return length
     }

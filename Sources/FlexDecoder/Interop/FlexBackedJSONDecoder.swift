@@ -285,7 +285,7 @@ open class FlexBackedJSONDecoder: JSONDecoder, @unchecked Sendable {
       keyDecodingStrategy: keyStrategy,
       // As JSONDecoder's: it holds `assumesTopLevelDictionary` too, which JSONDecoder hands to
       // every `init(from:)` along with the rest.
-      userInfo: userInfo,
+      userInfo: CodingUserInfo.sendable(userInfo),
       parsing: JSONParsingOptions(
         allowsJSON5: allowsJSON5, maxDepth: flex.maxDepth, assumesTopLevelDictionary: assumesTopLevelDictionary,
         allowsTrailingCommas: true),

@@ -153,6 +153,6 @@ open class FlexBackedJSONEncoder: JSONEncoder, @unchecked Sendable {
       nonConformingFloatEncodingStrategy: floatStrategy,
       keyEncodingStrategy: keyStrategy,
       keyMapping: flex.keyMapping,
-      userInfo: userInfo)
+      userInfo: CodingUserInfo.sendable(userInfo))
   }
 }

@@ -42,7 +42,9 @@ enum NamedMonthDateParser {
     let second = parts.count == 3 ? Int(parts[2]) : 0
     guard let second, second <= 60, let offset = zoneOffset(zone) else { return nil }
     let days = GregorianDays.daysSince1970(year: year, month: month, day: day)
-    return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
+    // `Int64`: the seconds of years 1 to 9999 pass 2^31.
+    let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+    return Date(timeIntervalSince1970: Double(seconds))
   }
 
   /// Seconds east of UTC for `+hhmm`, `-hhmm`, `GMT`, `UT`, `UTC` or `Z`.

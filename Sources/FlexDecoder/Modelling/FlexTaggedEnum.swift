@@ -58,9 +58,23 @@ extension FlexTaggedEnum {
       return
     }
     throw EncodingError.invalidValue(
-      self,
-      EncodingError.Context(
-        codingPath: encoder.codingPath, debugDescription: "No case of \(Self.self).taggedCases matches \(self)"))
+      self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: noMatchingCaseMessage))
+  }
+
+  /// Why no case of ``taggedCases`` encodes `self`. When `Mirror` sees no associated value,
+  /// the likely cause is reflection metadata stripped from the app, and the message says what
+  /// to do instead.
+  private var noMatchingCaseMessage: String {
+    let message = "No case of \(Self.self).taggedCases matches \(self)"
+    guard Mirror(reflecting: self).children.isEmpty, Self.taggedCases.contains(where: \.readsValueWithMirror) else {
+      return message
+    }
+    return message
+      + ": Mirror finds no associated value in it. Either the case is missing from taggedCases, or the app is"
+      + " built without reflection metadata (Xcode build setting \"Reflection Metadata Level\" set to None,"
+      + " SWIFT_REFLECTION_METADATA_LEVEL = none, or -disable-reflection-metadata). Give each FlexTaggedCase an"
+      + " extract: closure, which needs no Mirror:"
+      + " .init(\"video\", Media.video, extract: { if case .video(let value) = $0 { value } else { nil } })"
   }
 }
 
@@ -69,17 +83,22 @@ extension FlexTaggedEnum {
 public struct FlexTaggedCase<Union>: Sendable {
   /// The tag in the JSON.
   public let tag: String
+  /// Whether encoding finds the case's value with `Mirror` (no `extract` closure was given).
+  fileprivate let readsValueWithMirror: Bool
   fileprivate let decode: @Sendable (any Decoder) throws -> Union
   fileprivate let encode: @Sendable (Union, any Encoder, String, String?) throws -> Bool
 
   /// The case `make` builds (`Media.video`) under `tag`. Encoding recognises the case by its
   /// value's type, read with `Mirror`; `extract` (`{ if case .video(let v) = $0 { v } else { nil } }`)
-  /// tells apart cases that carry the same type.
-  public init<Value: Codable & SendableMetatype>(
+  /// tells apart cases that carry the same type, and needs no `Mirror`: give it to every case
+  /// when the app is built without reflection metadata (Xcode's "Reflection Metadata Level" set
+  /// to None), where `Mirror` sees no associated values and encoding would find no case.
+  public init<Value: Codable>(
     _ tag: String, _ make: @escaping @Sendable (Value) -> Union,
     extract: (@Sendable (Union) -> Value?)? = nil
-  ) {
+  ) where Value: FlexSendableMetatype {
     self.tag = tag
+    readsValueWithMirror = extract == nil
     decode = { decoder in make(try decoder.singleValueContainer().decode(Value.self)) }
     encode = { union, encoder, tagKey, contentKey in
       let value = extract.map { $0(union) } ?? (Mirror(reflecting: union).children.first?.value as? Value)

@@ -1,11 +1,3 @@
-#if canImport(os)
-  import os
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 // A value and the lock that guards it, in one allocation.
 //
 // Every coder keeps its options behind a lock, and the session pool is locked twice per call.
@@ -16,59 +8,34 @@
 // platform's. Here the lock is the tail of a `ManagedBuffer` whose header is the value, as in
 // swift-foundation's own `LockedState`.
 
-#if canImport(os)
-  /// The platform's lock: `os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere.
-  typealias PlatformLock = os_unfair_lock
-#else
-  /// The platform's lock: `os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere.
-  typealias PlatformLock = pthread_mutex_t
-#endif
-
 /// A value that threads read and change under a lock.
 ///
 /// ```swift
-/// let counter = LockedState(0)
+/// let counter = LockedState.make(0)
 /// counter.withLock { $0 += 1 }
 /// ```
 ///
 /// Not `Sendable` itself (`ManagedBuffer` is not); the types that hold one are, and share it
 /// between threads only through ``withLock(_:)``.
-final class LockedState<State>: ManagedBuffer<State, PlatformLock> {
+final class LockedState<State>: ManagedBuffer<State, PlatformLock.Primitive> {
   /// `initial` behind a new lock. (An autoclosure, so that the value is made in place: the
   /// coders' options are large enough that a copy and a destroy cost more than the lock.)
   static func make(_ initial: @autoclosure () -> State) -> LockedState<State> {
     let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in initial() }, to: LockedState<State>.self)
-    buffer.withUnsafeMutablePointerToElements { lock in
-      #if canImport(os)
-        lock.initialize(to: os_unfair_lock())
-      #else
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-      #endif
-    }
+    buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
     return buffer
   }
 
   deinit {
-    withUnsafeMutablePointerToElements { lock in
-      #if !canImport(os)
-        pthread_mutex_destroy(lock)
-      #endif
-      lock.deinitialize(count: 1)
-    }
+    withUnsafeMutablePointerToElements { PlatformLock.deinitialize($0) }
   }
 
   /// Runs `body` with the value, under the lock.
   @inline(__always)
   func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { state, lock in
-      #if canImport(os)
-        os_unfair_lock_lock(lock)
-        defer { os_unfair_lock_unlock(lock) }
-      #else
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-      #endif
+      PlatformLock.lock(lock)
+      defer { PlatformLock.unlock(lock) }
       return try body(&state.pointee)
     }
   }

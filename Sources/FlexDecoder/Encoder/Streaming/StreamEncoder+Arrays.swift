@@ -6,7 +6,7 @@
 // same, so separators, indentation, paths and errors are exactly those of the unkeyed route.
 
 /// Arrays whose elements the streaming encoder writes itself.
-protocol DirectArrayEncodable: SendableMetatype {
+protocol DirectArrayEncodable: FlexSendableMetatype {
   /// The kind of the elements, if the array is written in one loop (see
   /// StreamEncoder+NumberArrays.swift).
   static var numberArrayKind: NumberArrayKind? { get }

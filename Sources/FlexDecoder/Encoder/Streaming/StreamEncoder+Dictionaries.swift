@@ -12,7 +12,7 @@
 // dictionary keys too, the dictionary goes through its `encode(to:)` as before.
 
 /// A dictionary the streaming encoder writes itself: `[String: some Encodable]`.
-protocol DirectDictionaryEncodable: SendableMetatype {
+protocol DirectDictionaryEncodable: FlexSendableMetatype {
   /// Writes the dictionary at the encoder's position, its keys as they are.
   func writeMembers(with encoder: StreamEncoder) throws
 }

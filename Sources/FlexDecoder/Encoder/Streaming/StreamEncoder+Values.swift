@@ -187,7 +187,7 @@ extension StreamEncoder {
         start[ISO8601DateWriter.length + 1] = UInt8(ascii: "\"")
         output.didWrite(upTo: start + ISO8601DateWriter.length + 2)
       } else {
-        session.writer.writeString(date.formatted(.iso8601))
+        session.writer.writeString(FoundationISO8601.string(from: date))
       }
     case .formatted(let formatter):
       // Through `writeString(utf8:)`: a format may have a `/` or a quoted `"` to escape.

@@ -47,9 +47,10 @@ struct CallSiteSet {
 
   @inline(__always)
   private static func hash(_ site: CallSite) -> Int {
-    var mixed = UInt(bitPattern: site.owner) &* 0x9E37_79B9_7F4A_7C15
-    mixed ^= UInt(bitPattern: site.type) &* 0xC2B2_AE3D_27D4_EB4F
-    mixed ^= UInt(truncatingIfNeeded: site.key.utf8.count &* 2 &+ (site.isOptional ? 1 : 0))
+    // In 64 bits on every platform: the constants and the final shift by 32 need them.
+    var mixed = UInt64(UInt(bitPattern: site.owner)) &* 0x9E37_79B9_7F4A_7C15
+    mixed ^= UInt64(UInt(bitPattern: site.type)) &* 0xC2B2_AE3D_27D4_EB4F
+    mixed ^= UInt64(truncatingIfNeeded: site.key.utf8.count &* 2 &+ (site.isOptional ? 1 : 0))
     mixed ^= mixed &>> 29
     mixed &*= 0xBF58_476D_1CE4_E5B9
     return Int(truncatingIfNeeded: mixed ^ (mixed &>> 32))

@@ -38,7 +38,7 @@ extension Array: ScalarTree where Element: ScalarTree { static var leafKind: Sca
 
 /// An array of ``ScalarTree``s, decoded by the recovery pass element by element, each tried
 /// plainly first.
-protocol ScalarTreeArray: SendableMetatype {
+protocol ScalarTreeArray: FlexSendableMetatype {
   static func decodeRecoveringScalarTrees(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Self
 }
 

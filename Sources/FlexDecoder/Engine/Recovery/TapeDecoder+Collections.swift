@@ -6,12 +6,12 @@
 @_spi(Engine) import FlexCore
 
 /// Arrays whose elements the engine decodes itself during the recovery pass.
-protocol RecoveringArrayDecodable: SendableMetatype {
+protocol RecoveringArrayDecodable: FlexSendableMetatype {
   static func decodeRecovering(from decoder: TapeDecoder, at arrayIndex: Int) throws -> Self
 }
 
 /// `[String: Value]` dictionaries whose values the engine decodes itself during the recovery pass.
-protocol RecoveringDictionaryDecodable: SendableMetatype {
+protocol RecoveringDictionaryDecodable: FlexSendableMetatype {
   static func decodeRecovering(from decoder: TapeDecoder, at objectIndex: Int) throws -> Self
 }
 
