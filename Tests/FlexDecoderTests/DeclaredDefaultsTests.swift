@@ -172,4 +172,44 @@ struct DeclaredDefaultsTests {
     #expect(result.value == [Settings(retries: 1), Settings(), Settings(name: "b")])
     #expect(result.issues.isEmpty)
   }
+
+  // MARK: - Without reflection metadata
+
+  /// `Mirror` sees nothing, as in an app built without reflection metadata (`CustomReflectable`
+  /// gives the same empty `Mirror` as Xcode's "Reflection Metadata Level" = None).
+  struct StrippedSettings: Decodable, Equatable, FlexDeclaredDefaults, CustomReflectable {
+    var retries = 3
+    var name = "guest"
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+  }
+
+  /// The same, `Encodable` too: its values are read through `encode(to:)`.
+  struct StrippedCodableSettings: Codable, Equatable, FlexDeclaredDefaults, CustomReflectable {
+    var retries = 3
+    var name = "guest"
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+  }
+
+  @Test func anEncodableTypeKeepsItsDefaultsWithoutReflectionMetadata() throws {
+    let value = try FlexJSONDecoder.strict().decode(StrippedCodableSettings.self, from: Data(#"{"name":"ann"}"#.utf8))
+    #expect(value == StrippedCodableSettings(retries: 3, name: "ann"))
+  }
+
+  @Test func aDecodableOnlyTypeWithoutReflectionMetadataSaysWhyInItsKeyNotFound() throws {
+    let error = try #require(throws: DecodingError.self) {
+      try FlexJSONDecoder.strict().decode(StrippedSettings.self, from: Data(#"{"name":"ann"}"#.utf8))
+    }
+    guard case .keyNotFound(let key, let context) = error else {
+      Issue.record("expected keyNotFound, got \(error)")
+      return
+    }
+    #expect(key.stringValue == "retries")
+    #expect(context.codingPath.isEmpty)
+    #expect(
+      context.debugDescription
+        == #"No value associated with key CodingKeys(stringValue: "retries", intValue: nil) ("retries")."#
+        + #" (FlexDeclaredDefaults found no declared values in StrippedSettings: Mirror sees no stored properties,"#
+        + #" as in an app built without reflection metadata (Xcode build setting "Reflection Metadata Level" set to"#
+        + #" None); make StrippedSettings Encodable too, and its values are read through encode(to:))"#)
+  }
 }

@@ -90,4 +90,77 @@ struct FlexTaggedEnumTests {
     let foundation = try #require(throws: DecodingError.self) { try JSONDecoder().decode([Media].self, from: json) }
     #expect(ErrorSignature(flex) == ErrorSignature(foundation))
   }
+
+  // MARK: - Without reflection metadata
+
+  /// `Media` as an app built without reflection metadata sees it: `Mirror` finds no associated
+  /// value (`CustomReflectable` stands in for Xcode's "Reflection Metadata Level" = None, which
+  /// gives the same empty `Mirror`).
+  enum StrippedMedia: FlexTaggedEnum, Equatable, CustomReflectable {
+    case video(Video)
+    case photo(Photo)
+    static var tagKey: String { "type" }
+    static let taggedCases: [FlexTaggedCase<StrippedMedia>] = [
+      .init("video", StrippedMedia.video), .init("photo", StrippedMedia.photo),
+    ]
+    var customMirror: Mirror { Mirror(self, children: [:], displayStyle: .enum) }
+  }
+
+  /// The same enum with `extract:` closures, which need no `Mirror`.
+  enum ExtractedMedia: FlexTaggedEnum, Equatable, CustomReflectable {
+    case video(Video)
+    case photo(Photo)
+    static var tagKey: String { "type" }
+    static let taggedCases: [FlexTaggedCase<ExtractedMedia>] = [
+      .init("video", ExtractedMedia.video, extract: { if case .video(let video) = $0 { video } else { nil } }),
+      .init("photo", ExtractedMedia.photo, extract: { if case .photo(let photo) = $0 { photo } else { nil } }),
+    ]
+    var customMirror: Mirror { Mirror(self, children: [:], displayStyle: .enum) }
+  }
+
+  @Test func encodingWithoutReflectionMetadataNamesTheSettingAndExtract() throws {
+    let error = try #require(throws: EncodingError.self) {
+      try FlexJSONEncoder().encode([StrippedMedia.video(Video(url: "a.mp4", seconds: 3))])
+    }
+    guard case .invalidValue(_, let context) = error else {
+      Issue.record("expected invalidValue, got \(error)")
+      return
+    }
+    #expect(context.codingPath.map(\.intValue) == [0])
+    #expect(context.debugDescription.hasPrefix("No case of StrippedMedia.taggedCases matches "))
+    #expect(context.debugDescription.contains("Mirror finds no associated value"))
+    #expect(context.debugDescription.contains(#""Reflection Metadata Level" set to None"#))
+    #expect(context.debugDescription.contains("extract:"))
+    // JSONEncoder runs the same encode(to:): the same error.
+    #expect(throws: EncodingError.self) {
+      try JSONEncoder().encode([StrippedMedia.video(Video(url: "a.mp4", seconds: 3))])
+    }
+  }
+
+  @Test func extractClosuresEncodeWithoutReflectionMetadata() throws {
+    let media: [ExtractedMedia] = [.video(Video(url: "a.mp4", seconds: 3)), .photo(Photo(url: "b.png", width: 640))]
+    let encoder = FlexJSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let text = try encoder.encodeToString(media)
+    #expect(text == #"[{"seconds":3,"type":"video","url":"a.mp4"},{"type":"photo","url":"b.png","width":640}]"#)
+    #expect(try FlexJSONDecoder().decode([ExtractedMedia].self, from: Data(text.utf8)) == media)
+  }
+
+  @Test func aMissingCaseWithReflectionMetadataKeepsTheShortMessage() throws {
+    enum Partial: FlexTaggedEnum {
+      case video(Video)
+      case photo(Photo)
+      static var tagKey: String { "type" }
+      static let taggedCases: [FlexTaggedCase<Partial>] = [.init("video", Partial.video)]
+    }
+    let error = try #require(throws: EncodingError.self) {
+      try FlexJSONEncoder().encode(Partial.photo(Photo(url: "b.png", width: 640)))
+    }
+    guard case .invalidValue(_, let context) = error else {
+      Issue.record("expected invalidValue, got \(error)")
+      return
+    }
+    #expect(context.debugDescription.hasPrefix("No case of Partial.taggedCases matches photo("))
+    #expect(!context.debugDescription.contains("Reflection Metadata"))
+  }
 }

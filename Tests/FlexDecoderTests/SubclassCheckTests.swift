@@ -110,4 +110,35 @@ struct SubclassCheckTests {
     #expect(result.value.cats.count == 600)
     #expect(result.issues.filter { $0.kind == .unknownKey }.map(\.path) == ["dogs[0]"])
   }
+
+  // MARK: - Without reflection metadata
+
+  /// `Animal` and `Dog` as an app built without reflection metadata sees them: `Mirror` finds no
+  /// stored property in either class (`CustomReflectable` gives the same empty `Mirror`).
+  class StrippedAnimal: Codable, CustomReflectable {
+    var name = ""
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+  }
+
+  final class StrippedDog: StrippedAnimal {
+    var breed = "unknown"
+    override var customMirror: Mirror {
+      Mirror(self, children: [:], ancestorRepresentation: .customized { super.customMirror })
+    }
+  }
+
+  @Test func withoutReflectionMetadataTheReportSaysThePropertiesAreUnknown() throws {
+    let result = try FlexJSONDecoder().decodeWithReport(
+      [StrippedDog].self, from: Data(#"[{"name": "Rex", "breed": "collie"}]"#.utf8))
+    #expect(result.value.map(\.breed) == ["unknown"])
+    #expect(
+      result.issues == [
+        FlexIssue(
+          kind: .unknownKey, path: "[0]",
+          message:
+            "StrippedDog has no init(from:) of its own: StrippedAnimal's decoded it, and any properties it declares"
+            + " kept their initial values (their names are unknown: the app is built without reflection metadata)"
+            + " (give StrippedDog an init(from:) that calls super.init(from:))")
+      ])
+  }
 }

@@ -15,13 +15,36 @@ final class DeclaredDefaults: @unchecked Sendable {
   private let values: [String: Any]
   /// Keys whose value is a class instance: read from a new value each time.
   private let freshKeys: Set<String>
+  /// Why no values were found, when the type has some that could not be read: it is not
+  /// `Encodable` and `Mirror` sees no stored properties, as in an app built without reflection
+  /// metadata. Added to the type's `keyNotFound` messages.
+  let unreadableReason: String?
 
   /// The defaults of `type`.
   init(_ type: any FlexDeclaredDefaults.Type) {
     make = { type.init() }
-    let values = Self.values(of: type.init())
+    let instance = type.init()
+    let values = Self.values(of: instance)
     self.values = values
     self.freshKeys = Set(values.filter { Swift.type(of: $0.value) is AnyClass }.keys)
+    self.unreadableReason =
+      values.isEmpty && !(instance is any Encodable) && Self.reflectionIsMissing(in: instance)
+      ? "FlexDeclaredDefaults found no declared values in \(type): Mirror sees no stored properties, as in an app"
+        + " built without reflection metadata (Xcode build setting \"Reflection Metadata Level\" set to None);"
+        + " make \(type) Encodable too, and its values are read through encode(to:)"
+      : nil
+  }
+
+  /// Whether `Mirror` sees none of the stored properties that `instance` has: a struct with a
+  /// size but no children, or a class with no children in its whole hierarchy (a type with
+  /// declared defaults and no stored property at all has nothing to declare).
+  private static func reflectionIsMissing<T>(in instance: T) -> Bool {
+    var mirror: Mirror? = Mirror(reflecting: instance)
+    while let current = mirror {
+      guard current.children.isEmpty else { return false }
+      mirror = current.superclassMirror
+    }
+    return T.self is AnyClass || MemoryLayout<T>.size > 0
   }
 
   /// The default for `key` as a `T`, if there is one of that type (a `nil` optional is none).

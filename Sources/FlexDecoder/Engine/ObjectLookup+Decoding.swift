@@ -525,6 +525,7 @@ extension ObjectLookup {
 
   /// The message of a recovered `keyNotFound`: `key not found (tried "sku", "SKU")`.
   private func missingKeyMessage<Key: CodingKey>(_ key: Key) -> String {
+    if let reason = declaredDefaults?.unreadableReason { return "key not found (" + reason + ")" }
     guard typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) else {
       return "key not found"
     }

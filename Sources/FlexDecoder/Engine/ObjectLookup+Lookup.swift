@@ -435,6 +435,9 @@ extension ObjectLookup {
   /// Why `key` was not found, for the `keyNotFound` message: which candidates were tried, and
   /// where a key path stopped.
   func missingKeyDescription(_ key: any CodingKey) -> String {
+    if let reason = declaredDefaults?.unreadableReason {
+      return CodingKeyDescription.keyNotFoundMessage(key) + " (" + reason + ")"
+    }
     guard typeMapping != nil || globalMapping != nil, let candidates = candidates(for: key.stringValue) else {
       return CodingKeyDescription.keyNotFoundMessage(key)
     }

@@ -41,15 +41,35 @@ extension TapeDecoder {
     guard session.reportedSubclasses.insert(ObjectIdentifier(T.self)).inserted else { return }
     let mirror = Mirror(reflecting: value)
     let own = mirror.children.compactMap(\.label)
-    guard !own.isEmpty else { return }
     let superclass = mirror.superclassMirror.map { "\($0.subjectType)" } ?? "its superclass"
+    let properties: String
+    if !own.isEmpty {
+      properties = "its properties " + own.map { "\"\($0)\"" }.joined(separator: ", ") + " kept their initial values"
+    } else if Self.mirrorSeesNoProperties(mirror.superclassMirror) {
+      // The superclass decoded keys into properties that `Mirror` does not see either: the app
+      // is built without reflection metadata, and the subclass's own properties are unknown.
+      properties =
+        "any properties it declares kept their initial values (their names are unknown: the app is built without"
+        + " reflection metadata)"
+    } else {
+      return
+    }
     recordNote(
       .unknownKey, path: pathStack,
       message:
-        "\(T.self) has no init(from:) of its own: \(superclass)'s decoded it, and its properties "
-        + own.map { "\"\($0)\"" }.joined(separator: ", ")
-        + " kept their initial values (give \(T.self) an init(from:) that calls super.init(from:))",
+        "\(T.self) has no init(from:) of its own: \(superclass)'s decoded it, and \(properties)"
+        + " (give \(T.self) an init(from:) that calls super.init(from:))",
       valueIndex: valueIndex)
+  }
+
+  /// Whether `mirror` and every superclass mirror above it have no children.
+  private static func mirrorSeesNoProperties(_ mirror: Mirror?) -> Bool {
+    var mirror = mirror
+    while let current = mirror {
+      guard current.children.isEmpty else { return false }
+      mirror = current.superclassMirror
+    }
+    return true
   }
 }
 
