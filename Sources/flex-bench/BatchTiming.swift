@@ -3,6 +3,7 @@
 
 /// Timing a piece of work in batches: a batch is many runs back to back, timed as one with
 /// `ContinuousClock`; its time per run is the batch's time over its runs.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum BatchTiming {
   /// How long a batch should last: about 2 ms.
   static let targetSeconds = 0.002

@@ -4,6 +4,7 @@
 import CorpusModels
 
 /// One row: a piece of work on one corpus file, run many times in batches (BenchmarkGroup.swift).
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct Benchmark {
   /// The corpus file the work reads (or, for encoding, was decoded from).
   let file: CorpusFile

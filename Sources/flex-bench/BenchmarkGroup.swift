@@ -21,6 +21,7 @@
 /// `GLIBC_TUNABLES=glibc.malloc.trim_threshold=2000000000` 0.28 ms and 1,100). In 2 ms batches
 /// (3 Foundation runs, 8 Flex) only a batch's first run meets that heap: 0.27 ms (2.6×), about
 /// 1,100 faults. Rows slower than a batch (large files) still run once per batch.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct BenchmarkGroup {
   /// The rows, in the order they are printed and run in even rounds.
   let rows: [Benchmark]

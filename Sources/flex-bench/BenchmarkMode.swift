@@ -1,6 +1,7 @@
 // BenchmarkMode: what a row measures, and the registry that lists each mode's rows.
 
 /// What a row measures. Each mode's rows are registered in its own `*Benchmarks.swift` file.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum BenchmarkMode: String, CaseIterable {
   /// Validate-only: bytes to tape, no values built.
   case tokenize

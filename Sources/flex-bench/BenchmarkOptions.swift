@@ -3,6 +3,7 @@
 import CorpusModels
 
 /// What to run and how often, from the command line.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct BenchmarkOptions {
   /// Timed rounds; each times a batch of runs of every row of a file and mode (BenchmarkGroup),
   /// and each row's median time per run is reported. Default 20.

@@ -2,6 +2,7 @@
 
 /// A check that runs on its own, prints its own report, and fails the run (non-zero exit status)
 /// when the property it checks does not hold. Each lives in its own `*Check.swift` file.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum CheckMode: String, CaseIterable {
   /// Every prefix of a valid file is scanned; each must be rejected at or before the cut.
   case truncations

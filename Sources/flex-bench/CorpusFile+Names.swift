@@ -2,6 +2,7 @@
 
 import CorpusModels
 
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension CorpusFile {
   /// The file name without `.json`, as `--file` prints it: `twitter`, `citm_catalog`.
   var shortName: String {

@@ -6,6 +6,7 @@ import Foundation
 /// A corpus file's bytes, as `Data` for Foundation and as a raw buffer for FlexCore.
 ///
 /// Both views are loaded before any timing starts, so no row pays for I/O or copying.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 final class CorpusInput {
   /// Which file this is.
   let file: CorpusFile

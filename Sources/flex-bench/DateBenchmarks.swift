@@ -5,6 +5,7 @@ import FlexDecoder
 import Foundation
 
 /// An event with three dates, the shape of most date-heavy API models.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct CalendarEvent: Codable, Equatable {
   let id: Int
   let title: String
@@ -23,6 +24,7 @@ struct CalendarEvent: Codable, Equatable {
 }
 
 /// The rows of `--mode dates`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum DateBenchmarks {
   /// A date strategy, as each library spells it.
   private struct Strategy {

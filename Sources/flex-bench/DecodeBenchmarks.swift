@@ -5,6 +5,7 @@ import FlexDecoder
 import Foundation
 
 /// The `decode` rows: each file of ``corpusModelTypes`` decoded into its model.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum DecodeBenchmarks {
   /// Every decode row for `input`: one per library for each model registered for its file.
   static func benchmarks(for input: CorpusInput) -> [Benchmark] {

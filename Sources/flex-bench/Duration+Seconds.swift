@@ -1,5 +1,6 @@
 // Durations as seconds, for medians and reports.
 
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension Duration {
   /// The duration in seconds.
   var seconds: Double {

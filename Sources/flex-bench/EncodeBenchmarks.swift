@@ -7,6 +7,7 @@ import Foundation
 /// The `encode` rows: each file of ``corpusModelTypes``, decoded once by Foundation before
 /// timing, encoded back to JSON. Throughput is measured against the corpus file's size, like
 /// the other modes, so the ratios compare equal work.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum EncodeBenchmarks {
   /// Every encode row for `input`: one per library for each model registered for its file.
   ///

@@ -5,6 +5,7 @@ import FlexDecoder
 import Foundation
 
 /// A family of hostile documents that grow with one parameter, and the operations run on them.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct HostileFamily: Sendable {
   /// One piece of work on a document: returns a number derived from the result, so the work
   /// cannot be optimized away.
@@ -187,6 +188,7 @@ struct HostileFamily: Sendable {
 }
 
 /// The element of the small-objects family.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct SmallRecord: Decodable {
   /// A number.
   let a: Int
@@ -195,6 +197,7 @@ struct SmallRecord: Decodable {
 }
 
 /// The bytes the documents are built from.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension UInt8 {
   fileprivate static let openBracket = UInt8(ascii: "[")
   fileprivate static let closeBracket = UInt8(ascii: "]")

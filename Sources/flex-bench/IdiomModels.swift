@@ -6,6 +6,7 @@
 import Foundation
 
 /// Any JSON value, decoded by trying each type in turn, as `AnyCodable`-style types do.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum AnyJSON: Codable, Equatable {
   case null
   case bool(Bool)
@@ -50,6 +51,7 @@ enum AnyJSON: Codable, Equatable {
 
 /// An enum with associated values, coded the way Swift synthesizes it:
 /// `{"circle": {"radius": 1.5}}`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum Shape: Codable, Equatable {
   case circle(radius: Double)
   case rectangle(width: Double, height: Double)
@@ -57,6 +59,7 @@ enum Shape: Codable, Equatable {
 }
 
 /// An account whose state and roles are String raw-value enums, as most APIs send them.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct Account: Codable, Equatable {
   /// Where the account stands.
   enum Status: String, Codable {
@@ -74,6 +77,7 @@ struct Account: Codable, Equatable {
 }
 
 /// An order as a shop's API sends it: a UUID, a Date, Decimal amounts, optional URLs.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct ShopOrder: Codable, Equatable {
   /// An amount of money in a currency.
   struct Money: Codable, Equatable {
@@ -98,6 +102,7 @@ struct ShopOrder: Codable, Equatable {
 
 /// A venue whose `init(from:)` flattens `{"location": {"lat": …, "lng": …}}` and reads a flag
 /// leniently, as hand-written decoders do.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct Venue: Decodable, Equatable {
   let id: Int
   let name: String
@@ -122,12 +127,14 @@ struct Venue: Decodable, Equatable {
 }
 
 /// The base of a class hierarchy.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 class Animal: Codable {
   let id: Int
   let name: String
 }
 
 /// A subclass that decodes its superclass's part through `superDecoder()`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 final class Dog: Animal, Equatable {
   let breed: String
 

@@ -3,6 +3,7 @@
 import Foundation
 
 /// The machine, toolchain and time of a run.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct MachineInfo {
   /// `uname -m`, e.g. `x86_64`.
   let architecture: String

@@ -13,6 +13,7 @@ import Foundation
 /// It prints the resident set size before the first decode, after it, and after every tenth of
 /// the decodes, and the process's peak. It fails when the resident size grows by more than
 /// ``allowedGrowth`` between decode N/10 and decode N: memory that repeated decodes keep.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct MemoryCheck {
   /// A decoder the check can run.
   enum Library: CaseIterable {

@@ -16,6 +16,7 @@ import FlexDecoder
 import Foundation
 
 /// The `messy` rows.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum MessyBenchmarks {
   /// The library column of the baseline row: Foundation decoding the clean file.
   static let foundationCleanLibrary = "Foundation JSONDecoder, clean"

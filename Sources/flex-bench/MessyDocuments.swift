@@ -10,6 +10,7 @@ import Foundation
 /// both from `CorpusModels` (shared with the recovery mutation tests): only the mutated values'
 /// bytes change, so whitespace, escapes and number spellings stay those of the file, and the clean
 /// and messy decodes differ by the mess alone.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct MessyDocument {
   /// The kinds of mess, after SPEC.md's "messy documents".
   enum Kind: String, CaseIterable {

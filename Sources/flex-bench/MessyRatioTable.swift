@@ -8,6 +8,7 @@ import Foundation
 ///
 /// "÷ Flex clean" is the row's median time over FlexJSONDecoder()'s on the clean file (SPEC: at
 /// most 2.5×); "÷ Foundation clean" is over JSONDecoder's on the clean file (SPEC: at most 1×).
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct MessyRatioTable {
   /// The measured `messy` rows, in the order they ran.
   let rows: [ResultTable.Row]

@@ -3,6 +3,7 @@
 import FlexDecoder
 import Foundation
 
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension MicroBenchmark {
   /// The rows that decode `json` into `type`, with coders made by `foundation` and `flex`: one
   /// with a coder made before timing, one with a coder made per call.

@@ -2,6 +2,7 @@
 // by FlexDecoder, timed per call, the two interleaved in one process.
 
 /// A suite of per-call rows, run with `--mode small`, `dates` or `idioms`, printed as its own table.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum MicroSuite: String, CaseIterable {
   /// Small API responses: tiny objects, a 15-key profile, pages, envelopes, errors, ids.
   case small
@@ -38,6 +39,7 @@ enum MicroSuite: String, CaseIterable {
 ///
 /// Both closures are checked to give the same result before timing (see the suites' `make`
 /// functions), so a row never compares different work.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct MicroBenchmark {
   /// What is done, e.g. `decode {"id":1,"name":"x"} (20 B)`.
   let name: String
@@ -102,6 +104,7 @@ struct MicroBenchmark {
 }
 
 /// Result of a row whose two libraries disagree: the benchmark itself is wrong.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct MicroBenchmarkMismatch: Error, CustomStringConvertible {
   /// The row.
   let name: String

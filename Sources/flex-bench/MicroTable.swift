@@ -3,6 +3,7 @@
 import Foundation
 
 /// The measured rows of one suite and their printout.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct MicroTable {
   /// The suite the rows belong to.
   let suite: MicroSuite

@@ -4,6 +4,7 @@ import FlexDecoder
 import Foundation
 
 /// The `parse` rows: `JSONValue(parsingBytes:)` against `JSONSerialization.jsonObject(with:)`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum ParseBenchmarks {
   /// Every parse row for `input`. Add a library with one more `Benchmark(...)` line.
   static func benchmarks(for input: CorpusInput) -> [Benchmark] {

@@ -4,6 +4,7 @@
 import FlexDecoder
 
 /// What a valid document's prefixes may do when accepted.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct PrefixExpectation {
   /// The length of the document without its trailing whitespace: a prefix at least this long
   /// is the whole document.

@@ -7,6 +7,7 @@ import Foundation
 ///
 /// The peak can be reset (Linux 4.0 and later), so one process can measure the peak of several
 /// pieces of work in turn. Elsewhere only the peak since the start is known (`getrusage`).
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum ProcessMemory {
   /// Bytes resident now (`VmRSS`), or `nil` where `/proc` is not available.
   static func residentBytes() -> Int? {

@@ -6,6 +6,7 @@ import Foundation
 ///
 /// Each row's ratio is its throughput over the Foundation baseline's for the same file and mode
 /// (`2.31×` means 2.31 times Foundation's MB/s).
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct ResultTable {
   /// One printed row.
   struct Row {

@@ -16,6 +16,7 @@ import Foundation
 /// any copies, not the document itself. It is measured in a warm process, as an application
 /// would see it: a buffer freed during the work (a tape outgrown and copied) counts for as long
 /// as glibc keeps its pages resident.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct ScalingCheck {
   /// The most ns/byte may grow from the smallest size to the largest: 3×.
   static let allowedGrowth = 3.0

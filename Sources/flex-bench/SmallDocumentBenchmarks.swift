@@ -6,6 +6,7 @@ import FlexDecoder
 import Foundation
 
 /// The rows of `--mode small`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum SmallDocumentBenchmarks {
   /// Every row, checked (Flex's values and bytes equal Foundation's) before timing.
   ///

@@ -4,12 +4,14 @@
 import Foundation
 
 /// `{"id":1,"name":"x"}`: the smallest useful response.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct Tag: Codable, Equatable {
   let id: Int
   let name: String
 }
 
 /// A user profile of fifteen properties, about 400 bytes of JSON.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct UserProfile: Codable, Equatable {
   /// A closed set of roles, sent as strings.
   enum Role: String, Codable {
@@ -46,6 +48,7 @@ struct UserProfile: Codable, Equatable {
 }
 
 /// A catalogue item, the element of a page.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct CatalogItem: Codable, Equatable {
   let id: Int
   let title: String
@@ -54,6 +57,7 @@ struct CatalogItem: Codable, Equatable {
 }
 
 /// A page of results, as list endpoints return them.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct Page<Item: Codable & Equatable>: Codable, Equatable {
   let page: Int
   let perPage: Int
@@ -62,11 +66,13 @@ struct Page<Item: Codable & Equatable>: Codable, Equatable {
 }
 
 /// `{"data": …}`: a response wrapped in a single-key envelope.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct Envelope<Payload: Codable & Equatable>: Codable, Equatable {
   let data: Payload
 }
 
 /// An error response: `{"error": {"code": …, "message": …, "status": …}}`.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct ErrorResponse: Codable, Equatable {
   /// The error object.
   struct Body: Codable, Equatable {
@@ -80,4 +86,5 @@ struct ErrorResponse: Codable, Equatable {
 }
 
 /// `{}` into a type with no properties: the fixed cost of one call.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct Nothing: Codable, Equatable {}

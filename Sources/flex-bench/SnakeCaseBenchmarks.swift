@@ -13,6 +13,7 @@ import Foundation
 /// own survive that round trip: citm_catalog, canada and apache_builds. (twitter's and
 /// github_events' models spell their keys `created_at`, which `convertFromSnakeCase` would look
 /// for as `createdAt`.) Throughput is measured against the corpus file's size, like encode.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 enum SnakeCaseBenchmarks {
   /// The files whose models round-trip through the snake_case strategies.
   static let files: Set<CorpusFile> = [.citmCatalog, .canada, .apacheBuilds]

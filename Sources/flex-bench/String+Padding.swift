@@ -1,5 +1,6 @@
 // Column alignment for the help text and the result table.
 
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension String {
   /// The string padded with spaces on the right to `width` characters (never truncated).
   func paddedRight(to width: Int) -> String {

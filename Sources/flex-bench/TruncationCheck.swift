@@ -14,6 +14,7 @@ import Foundation
 ///
 /// - Complexity: O(n²) bytes scanned: twitter.json (632 kB) is 2·10¹¹ bytes, a few minutes on
 ///   one core of a 2-core x86_64 machine; use `--edge` for files of megabytes.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct TruncationCheck {
   /// A document to cut, with the name the report gives it.
   struct Document {

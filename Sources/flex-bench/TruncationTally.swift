@@ -3,6 +3,7 @@
 import Foundation
 
 /// The prefixes of one document, counted by outcome.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct TruncationTally {
   /// What scanning one prefix did.
   enum Outcome {
@@ -71,6 +72,7 @@ struct TruncationTally {
 }
 
 /// The tallies of the threads of one document, merged under a lock.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 final class TallyCollector: @unchecked Sendable {
   private let lock = NSLock()
   private var merged = TruncationTally()

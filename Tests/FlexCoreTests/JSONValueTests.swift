@@ -249,6 +249,7 @@ struct JSONValueTests {
     #expect(try number("12345678901234567890").integer(as: Int64.self) == nil)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func convertsTo128BitIntegers() throws {
     func number(_ text: String) throws -> JSONNumber { try #require(JSONNumber(text: text)) }
     #expect(try number("170141183460469231731687303715884105727").integer(as: Int128.self) == .max)

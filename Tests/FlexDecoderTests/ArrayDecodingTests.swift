@@ -39,10 +39,10 @@ struct ArrayDecodingTests {
     "null",
   ])
   func errorsInAndAroundArraysMatchJSONDecoder(json: String) throws {
-    let flexError = try #require(throws: DecodingError.self) {
+    let flexError = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode([Entry].self, from: Data(json.utf8))
     }
-    let foundationError = try #require(throws: DecodingError.self) {
+    let foundationError = try requireThrows(DecodingError.self) {
       try JSONDecoder().decode([Entry].self, from: Data(json.utf8))
     }
     let flex = DecodingErrorSummary(flexError)
@@ -54,7 +54,7 @@ struct ArrayDecodingTests {
 
   @Test func anElementErrorInsideAPropertyHasTheFullPath() throws {
     let json = #"{"entries": [{"id": 1, "name": "a"}, {"id": 2, "name": 3}]}"#
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode(EntryList.self, from: Data(json.utf8))
     }
     let summary = DecodingErrorSummary(error)

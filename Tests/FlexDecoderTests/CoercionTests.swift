@@ -30,7 +30,7 @@ struct CoercionTests {
     let data = Data(#"{"url": 1, "status": 404}"#.utf8)
     let decoder = FlexJSONDecoder()
     decoder.coercions = .all
-    let error = try #require(throws: DecodingError.self) { try decoder.decode(Link.self, from: data) }
+    let error = try requireThrows(DecodingError.self) { try decoder.decode(Link.self, from: data) }
     #expect(ErrorShape(error).description == #"typeMismatch(String) at "url""#)
     #expect(FlexDecodingError.issues(in: error).map(\.message) == ["expected String but found the number 1"])
     decoder.errorPolicy = .useDefaults
@@ -97,6 +97,7 @@ struct CoercionTests {
 
   // MARK: - stringToNumber
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func stringToNumberFillsEveryIntegerWidth() throws {
     let json = #"""
       {"int": "-42", "int8": "-128", "int16": "32767", "int32": " -7 ", "int64": "-9223372036854775808",
@@ -119,6 +120,7 @@ struct CoercionTests {
     #expect(widths.uint128 == .max)
   }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   @Test func stringToNumberFillsEveryIntegerWidthThroughSingleValueContainers() throws {
     try expectCoerced(Int.self, #""42""#, 42)
     try expectCoerced(Int8.self, #""42""#, 42)
@@ -157,7 +159,7 @@ struct CoercionTests {
       """#
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .collectAll
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder.decode([Order].self, from: Data(json.utf8))
     }
     #expect(
@@ -443,6 +445,7 @@ extension CoercionTests {
   }
 
   /// Every integer width, read through the keyed container's concrete `decode` overloads.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   struct IntegerWidths: Decodable {
     var int: Int
     var int8: Int8

@@ -156,10 +156,10 @@ struct ContainerReuseTests {
     var shapes = (0..<20).map { #"{"circle": {"radius": \#($0)}}"# }
     shapes[badIndex] = #"{"circle": {"radius": "wide"}}"#
     let json = Data("[\(shapes.joined(separator: ","))]".utf8)
-    let flexError = try #require(throws: DecodingError.self) {
+    let flexError = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode([CaseShape].self, from: json)
     }
-    let foundationError = try #require(throws: DecodingError.self) {
+    let foundationError = try requireThrows(DecodingError.self) {
       try JSONDecoder().decode([CaseShape].self, from: json)
     }
     let flex = DecodingErrorSummary(flexError)

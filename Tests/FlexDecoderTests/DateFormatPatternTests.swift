@@ -228,10 +228,10 @@ struct DateFormatPatternTests {
     let good = Data(#"[{"at": "2024-05-01T12:30:00+0200"}, {"at": "2024-05-01T12:30:00\u002B0200"}]"#.utf8)
     #expect(try flexDecoder.decode([Event].self, from: good) == foundationDecoder.decode([Event].self, from: good))
     for json in [#"[{"at": "2024-05-01"}]"#, #"[{"at": 17}]"#, #"[{"at": null}]"#] {
-      let expected = try #require(throws: DecodingError.self) {
+      let expected = try requireThrows(DecodingError.self) {
         try foundationDecoder.decode([Event].self, from: Data(json.utf8))
       }
-      let actual = try #require(throws: DecodingError.self) {
+      let actual = try requireThrows(DecodingError.self) {
         try flexDecoder.decode([Event].self, from: Data(json.utf8))
       }
       #expect(ErrorShape(actual) == ErrorShape(expected), "\(json)")

@@ -110,7 +110,7 @@ struct DeclaredDefaultsTests {
   }
 
   @Test func aBadValueUnderCollectAllIsAProblem() throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decodeWithReport(Settings.self, #"{"retries": "many"}"#)
     }
     #expect(FlexDecodingError.issues(in: error).map(\.path) == ["retries"])
@@ -122,10 +122,10 @@ struct DeclaredDefaultsTests {
 
   @Test func aBadValueUnderFailFastThrowsWhatJSONDecoderThrows() throws {
     let json = Data(#"{"retries": "many", "name":"a","ratio":1,"enabled":true,"tags":[]}"#.utf8)
-    let flexError = try #require(throws: DecodingError.self) {
+    let flexError = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode(Settings.self, from: json)
     }
-    let foundationError = try #require(throws: DecodingError.self) {
+    let foundationError = try requireThrows(DecodingError.self) {
       try JSONDecoder().decode(Settings.self, from: json)
     }
     #expect(ErrorSignature(flexError) == ErrorSignature(foundationError))
@@ -143,7 +143,7 @@ struct DeclaredDefaultsTests {
   }
 
   @Test func aTypeThatDoesNotOptInStillReportsMissingKeys() throws {
-    let error = try #require(throws: DecodingError.self) { try decodeWithReport(Plain.self, "{}") }
+    let error = try requireThrows(DecodingError.self) { try decodeWithReport(Plain.self, "{}") }
     guard case .keyNotFound(let key, _) = error else {
       Issue.record("expected keyNotFound, got \(error)")
       return
@@ -196,7 +196,7 @@ struct DeclaredDefaultsTests {
   }
 
   @Test func aDecodableOnlyTypeWithoutReflectionMetadataSaysWhyInItsKeyNotFound() throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode(StrippedSettings.self, from: Data(#"{"name":"ann"}"#.utf8))
     }
     guard case .keyNotFound(let key, let context) = error else {

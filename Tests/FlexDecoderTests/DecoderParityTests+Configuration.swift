@@ -42,7 +42,7 @@ extension DecoderParityTests {
   func configuredTypesThrowLikeJSONDecoder(_ json: String) throws {
     let data = Data(json.utf8)
     let expected = ErrorSignature(
-      try #require(throws: DecodingError.self) {
+      try requireThrows(DecodingError.self) {
         try JSONDecoder().decode(Order.self, from: data, configuration: EuroCents.self)
       })
     for (label, make) in Self.configuredFlexDecoders {
@@ -69,7 +69,7 @@ extension DecoderParityTests {
 
   @Test func errorPolicyAppliesToConfiguredTypes() throws {
     let data = Data(#"{"id": "seven", "items": ["tea", {}], "total": {"amount": 1}}"#.utf8)
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Order.self, from: data, configuration: EuroCents.self)
     }
     #expect(error.issues.map(\.path) == ["id", "items[1]"])

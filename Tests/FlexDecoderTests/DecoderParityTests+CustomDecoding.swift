@@ -4,6 +4,14 @@ import Testing
 // Hand-written init(from:): the container API, coding paths, userInfo, lossy arrays.
 
 extension DecoderParityTests {
+  /// `decodeIfPresent` on the unkeyed container, `Int128?` among the values (macOS 15, iOS 18 API).
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  static let unkeyedIfPresentCases: [ParityCase] = [
+    ParityCase("unkeyed decodeIfPresent", UnkeyedIfPresent.self, #"[1, null, {"name": "A", "age": 1}, null]"#),
+    ParityCase("unkeyed decodeIfPresent past the end", UnkeyedIfPresent.self, "[1]"),
+    ParityCase("unkeyed decodeIfPresent of the wrong type", UnkeyedIfPresent.self, #"["1"]"#),
+  ]
+
   static let customDecodingCases: [ParityCase] = [
     // Nested containers, contains, decodeNil, decodeIfPresent, allKeys
     ParityCase(
@@ -56,9 +64,6 @@ extension DecoderParityTests {
     ParityCase("unkeyed container reads past the end", ReadsPastEnd.self, "[1, 2]"),
     ParityCase("unkeyed container reads past the end of an empty array", ReadsPastEnd.self, "[]"),
     ParityCase("nested container past the end", NestedPastEnd.self, "[1]"),
-    ParityCase("unkeyed decodeIfPresent", UnkeyedIfPresent.self, #"[1, null, {"name": "A", "age": 1}, null]"#),
-    ParityCase("unkeyed decodeIfPresent past the end", UnkeyedIfPresent.self, "[1]"),
-    ParityCase("unkeyed decodeIfPresent of the wrong type", UnkeyedIfPresent.self, #"["1"]"#),
     ParityCase("lossy array", LossyArray<Int>.self, #"[1, "x", 3, null, 4.5, {}, [], 5]"#),
     ParityCase(
       "lossy array of structs", LossyArray<Person>.self,

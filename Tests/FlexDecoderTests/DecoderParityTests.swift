@@ -14,10 +14,23 @@ struct DecoderParityTests {
   static var allCases: [ParityCase] {
     scalarCases + specialTypeCases + containerCases + modelCases + customDecodingCases + dateCases
       + dataCases + nonConformingFloatCases + keyStrategyCases + malformedCases + json5Cases + encodingCases
+      + casesWithWideIntegers
+  }
+
+  /// The cases of 128-bit integers, on the systems that have them.
+  static var casesWithWideIntegers: [ParityCase] {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return [] }
+    return wideIntegerCases + unkeyedIfPresentCases
   }
 
   @Test(arguments: scalarCases)
   func scalarsDecodeLikeJSONDecoder(_ parityCase: ParityCase) {
+    parityCase.verify()
+  }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  @Test(arguments: wideIntegerCases)
+  func wideIntegersDecodeLikeJSONDecoder(_ parityCase: ParityCase) {
     parityCase.verify()
   }
 
@@ -38,6 +51,12 @@ struct DecoderParityTests {
 
   @Test(arguments: customDecodingCases)
   func customInitsSeeWhatJSONDecoderShowsThem(_ parityCase: ParityCase) {
+    parityCase.verify()
+  }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  @Test(arguments: unkeyedIfPresentCases)
+  func unkeyedDecodeIfPresentSeesWhatJSONDecoderShows(_ parityCase: ParityCase) {
     parityCase.verify()
   }
 

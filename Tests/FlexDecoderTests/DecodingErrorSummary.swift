@@ -6,7 +6,7 @@ import Testing
 /// path as strings (array positions read `"Index 3"`, as in Foundation) and the message.
 ///
 /// ```swift
-/// let error = try #require(throws: DecodingError.self) { try decoder.decode(User.self, from: json) }
+/// let error = try requireThrows(DecodingError.self) { try decoder.decode(User.self, from: json) }
 /// let summary = DecodingErrorSummary(error)
 /// #expect(summary.kind == .keyNotFound && summary.path == ["user"])
 /// ```

@@ -55,7 +55,7 @@ extension DocExamplesTests {
     let order = try decoder.decode(Order.self, from: #"{"order_id": 104, "total_price": 13.45}"#)
     #expect(order == Order(orderId: 104, totalPrice: 13.45))
     #expect(try encoder.encodeToString(order) == #"{"order_id":104,"total_price":13.45}"#)
-    let acronymError = try #require(throws: DecodingError.self) {
+    let acronymError = try requireThrows(DecodingError.self) {
       try decoder.decode(OrderWithAcronym.self, from: #"{"order_id": 1}"#)
     }
     #expect(ErrorShape(acronymError).description == #"keyNotFound(orderID) at """#)
@@ -119,12 +119,12 @@ extension DocExamplesTests {
     struct Cart: Decodable { var items: [PricedItem] }
     let data = Data(#"{"items": [{"name": "a", "price": 1}, {"name": "b", "price": -1}]}"#.utf8)
     // The only problem: thrown as validate() threw it.
-    let alone = try #require(throws: ShopError.self) { try FlexJSONDecoder().decode(Cart.self, from: data) }
+    let alone = try requireThrows(ShopError.self) { try FlexJSONDecoder().decode(Cart.self, from: data) }
     #expect(alone == .negativePrice)
     #expect(FlexDecodingError.issues(in: alone).map(\.kind) == [.dataCorrupted])
     // Next to another problem: one validationFailed issue in the FlexDecodingError.
     let withAnother = Data(#"{"items": [{"name": true, "price": 1}, {"name": "b", "price": -1}]}"#.utf8)
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Cart.self, from: withAnother)
     }
     #expect(error.issues.map(\.kind) == [.typeMismatch, .validationFailed])
@@ -224,7 +224,7 @@ extension DocExamplesTests {
 
     decoder.coercions = []
     decoder.errorPolicy = .collectAll
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder.decode(Member.self, from: #"{"uid": "123456", "name": 42, "vip": "yes", "age": 1}"#)
     }
     #expect(error.issues.map(\.path) == ["uid", "name", "vip"])
@@ -236,7 +236,7 @@ extension DocExamplesTests {
       var small: UInt8
       var whole: Int
     }
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Counts.self, from: #"{"small": 300, "whole": "1.5"}"#)
     }
     #expect(error.issues.count == 2)

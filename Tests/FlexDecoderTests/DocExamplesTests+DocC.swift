@@ -107,10 +107,10 @@ extension DocExamplesTests {
     #expect(result.issues == [FlexIssue(kind: .unknownKey, path: "y", message: #"unknown key "y""#)])
     decoder.unknownKeyPolicy = .fail
     // A problem: alone, thrown as its DecodingError; with others, listed in a FlexDecodingError.
-    let alone = try #require(throws: DecodingError.self) { try decoder.decode(Point.self, from: #"{"x": 1, "y": 2}"#) }
+    let alone = try requireThrows(DecodingError.self) { try decoder.decode(Point.self, from: #"{"x": 1, "y": 2}"#) }
     #expect(ErrorShape(alone).description == #"dataCorrupted at "y""#)
     #expect(FlexDecodingError.issues(in: alone).map(\.description) == [#"y: unknown key "y""#])
-    let several = try #require(throws: FlexDecodingError.self) {
+    let several = try requireThrows(FlexDecodingError.self) {
       try decoder.decode(Point.self, from: #"{"x": 1, "y": 2, "z": 3}"#)
     }
     #expect(
@@ -154,7 +154,7 @@ extension DocExamplesTests {
     #expect(result.issues.map(\.description) == ["[1]: validation failed: negative; dropped"])
 
     // .collectAll, next to another problem: "price: validation failed: negative".
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Line.self, from: #"{"name": true, "price": {"amount": -1}}"#)
     }
     #expect(

@@ -56,7 +56,7 @@ struct DocExamplesTests {
     let json = #"""
       {"items": [{"sku": "a-1", "quantity": 1}, {"quantity": 2}, {"SKU": "c-3", "quantity": "two"}]}
       """#
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Order.self, from: Data(json.utf8))
     }
     #expect(
@@ -114,7 +114,7 @@ struct DocExamplesTests {
 
   /// Docs/GettingStarted.md, "Work with raw JSON" (the parse error).
   @Test func gettingStartedParseError() throws {
-    let error = try #require(throws: JSONParseError.self) {
+    let error = try requireThrows(JSONParseError.self) {
       try JSONValue(parsing: "{\n  \"a\": 1,\n  \"b\" }")
     }
     #expect(error.description == "Unexpected character '}' at line 3, column 7 (expected ':' after an object key)")
@@ -167,7 +167,7 @@ struct DocExamplesTests {
 
     for policy in [FlexJSONDecoder.ErrorPolicy.failFast, .collectAll, .useDefaults] {
       decoder.errorPolicy = policy
-      let error = try #require(throws: DecodingError.self) {
+      let error = try requireThrows(DecodingError.self) {
         try decoder.decode(PolicyOrder.self, from: Data("{\"id\": 1,\n \"items\": [}".utf8))
       }
       guard case .dataCorrupted(let context) = error else {
@@ -193,7 +193,7 @@ struct DocExamplesTests {
 
   @Test func errorsAndReportsMissingNestedStructIsOneIssue() throws {
     let data = Data(#"{"title": "Gala"}"#.utf8)
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder().decode(Event.self, from: data)
     }
     #expect(ErrorShape(error).description == #"keyNotFound(venue) at """#)
@@ -229,14 +229,14 @@ struct DocExamplesTests {
       ])
 
     // Your own error: kind .dataCorrupted, no path, its description as the message.
-    let priceError = try #require(throws: PriceError.self) {
+    let priceError = try requireThrows(PriceError.self) {
       try FlexJSONDecoder().decode(Line.self, from: #"{"name": "Lamp", "price": {"amount": -1}}"#)
     }
     #expect(
       FlexDecodingError.issues(in: priceError) == [FlexIssue(kind: .dataCorrupted, path: "", message: "negative")])
 
     // A LocalizedError: localizedDescription is the description.
-    let several = try #require(throws: FlexDecodingError.self) {
+    let several = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(PolicyOrder.self, from: #"{"id": "A-1", "items": [{"price": 2}]}"#)
     }
     #expect(several.localizedDescription == several.description)
@@ -283,7 +283,7 @@ struct DocExamplesTests {
     let decoder = FlexJSONDecoder()
     decoder.unknownKeyPolicy = .fail
     // One unknown key: thrown alone, as a DecodingError at its path.
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder.decode(ReportOrder.self, from: #"{"id": 1, "items": [], "legacy_flag": true}"#)
     }
     #expect(ErrorShape(error).description == #"dataCorrupted at "legacy_flag""#)
@@ -292,7 +292,7 @@ struct DocExamplesTests {
         FlexIssue(kind: .dataCorrupted, path: "legacy_flag", message: #"unknown key "legacy_flag""#)
       ])
     // Several: listed as unknown keys.
-    let several = try #require(throws: FlexDecodingError.self) {
+    let several = try requireThrows(FlexDecodingError.self) {
       try decoder.decode(ReportOrder.self, from: #"{"id": 1, "items": [], "legacy_flag": true, "v": 2}"#)
     }
     #expect(several.issues.map(\.kind) == [.unknownKey, .unknownKey])
@@ -349,7 +349,7 @@ struct DocExamplesTests {
 
   @Test func errorsAndReportsValidation() throws {
     // Next to another problem: a validationFailed issue at the value's path.
-    let several = try #require(throws: FlexDecodingError.self) {
+    let several = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Line.self, from: #"{"name": true, "price": {"amount": -1}}"#)
     }
     #expect(several.issues.map(\.kind) == [.typeMismatch, .validationFailed])
@@ -423,7 +423,7 @@ struct DocExamplesTests {
       var desc: String
       static let keyMapping: FlexKeyMap = ["desc": "ext.desc"]
     }
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode(Described.self, from: #"{"ext": "none"}"#)
     }
     guard case .keyNotFound(_, let context) = error else {
@@ -442,7 +442,7 @@ struct DocExamplesTests {
       static let keyMapping: FlexKeyMap = ["bookId": "id"]
     }
     let json = #"{"id": 1, "bookID": 1}"#
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode(Book.self, from: json)
     }
     guard case .dataCorrupted(let context) = error else {
@@ -454,7 +454,7 @@ struct DocExamplesTests {
     for policy in [FlexJSONDecoder.ErrorPolicy.failFast, .collectAll, .useDefaults] {
       let decoder = FlexJSONDecoder()
       decoder.errorPolicy = policy
-      let thrown = try #require(throws: DecodingError.self) { try decoder.decode(Book.self, from: json) }
+      let thrown = try requireThrows(DecodingError.self) { try decoder.decode(Book.self, from: json) }
       guard case .dataCorrupted(let thrownContext) = thrown else {
         Issue.record("expected dataCorrupted under \(policy), got \(thrown)")
         continue
@@ -482,7 +482,7 @@ struct DocExamplesTests {
     let data = Data(#"{"code": 0, "data": {"list": [{"name": "a"}, {"name": "b"}]}}"#.utf8)
     let items = try decoder.decode([Item].self, from: data, at: "data.list")
     #expect(items == [Item(name: "a"), Item(name: "b")])
-    let collected = try #require(throws: DecodingError.self) {
+    let collected = try requireThrows(DecodingError.self) {
       try decoder.decode([Item].self, from: data, at: "data.items")
     }
     #expect(ErrorShape(collected).description == #"keyNotFound(items) at "data""#)
@@ -559,7 +559,7 @@ struct DocExamplesTests {
     #expect(try decoder.decode([String: [String]].self, from: #"{"x": "a"}"#) == ["x": ["a"]])
 
     decoder.coercions = []
-    let uncoerced = try #require(throws: DecodingError.self) { try decoder.decode([Int].self, from: #"["42"]"#) }
+    let uncoerced = try requireThrows(DecodingError.self) { try decoder.decode([Int].self, from: #"["42"]"#) }
     #expect(
       ErrorShape(uncoerced) == ErrorShape { _ = try JSONDecoder().decode([Int].self, from: Data(#"["42"]"#.utf8)) })
     #expect(
@@ -667,7 +667,7 @@ struct DocExamplesTests {
         #"id: expected Int but found the string "x""#, "items[0].sku: key not found", "items[0].price: key not found",
       ])
 
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder.decode(PolicyOrder.self, from: #"{"id": "x", "items": [{}]}"#)
     }
     #expect(error.localizedDescription == error.description)

@@ -29,10 +29,10 @@ extension EncoderParityTests {
   @Test func configuredValuesThrowLikeJSONEncoder() throws {
     let encoders = ParityEncoders()
     let reading = Reading(value: 1e300)
-    let expected = try #require(throws: EncodingError.self) {
+    let expected = try requireThrows(EncodingError.self) {
       try encoders.foundation.encode(reading, configuration: 1e300)
     }
-    let actual = try #require(throws: EncodingError.self) { try encoders.flex.encode(reading, configuration: 1e300) }
+    let actual = try requireThrows(EncodingError.self) { try encoders.flex.encode(reading, configuration: 1e300) }
     #expect(EncodingErrorSummary(actual) == EncodingErrorSummary(expected))
     #expect(EncodingErrorSummary(actual).path.map(\.stringValue) == ["value"])
   }
@@ -40,10 +40,10 @@ extension EncoderParityTests {
   @Test func configuredValueThatEncodesNothingThrowsLikeJSONEncoder() throws {
     let encoders = ParityEncoders()
     let reading = Reading(value: 1)
-    let expected = try #require(throws: EncodingError.self) {
+    let expected = try requireThrows(EncodingError.self) {
       try encoders.foundation.encode(reading, configuration: -1)
     }
-    let actual = try #require(throws: EncodingError.self) { try encoders.flex.encode(reading, configuration: -1) }
+    let actual = try requireThrows(EncodingError.self) { try encoders.flex.encode(reading, configuration: -1) }
     #expect(EncodingErrorSummary(actual) == EncodingErrorSummary(expected))
     guard case .invalidValue(let expectedValue, let expectedContext) = expected,
       case .invalidValue(let actualValue, let actualContext) = actual

@@ -343,7 +343,7 @@ extension EncoderParityTests {
     let encoders = ParityEncoders()
     #expect(try encoders.expectSameError(FailingNestedContainers(nesting: 0)).path.map(\.stringValue) == ["value"])
     for (nesting, path) in [(1, ["keyed", "value"]), (2, ["list", "Index 1", "values", "Index 0"])] {
-      let error = try #require(throws: EncodingError.self) {
+      let error = try requireThrows(EncodingError.self) {
         try encoders.flex.encode(FailingNestedContainers(nesting: nesting))
       }
       #expect(EncodingErrorSummary(error).path.map(\.stringValue) == path)

@@ -197,7 +197,7 @@ extension EncoderParityTests {
   /// Under nested containers, JSONEncoder's path leaves out their keys (a known difference, see
   /// `errorInsideNestedContainersHasTheFullPath`): the path is the element-by-element path's.
   @Test func nonFiniteFloatInAHandWrittenContainerThrowsAtTheFullPath() throws {
-    let error = try #require(throws: EncodingError.self) {
+    let error = try requireThrows(EncodingError.self) {
       try FlexJSONEncoder().encode(HandWrittenNumberArrays(values: [0, .nan]))
     }
     #expect(EncodingErrorSummary(error).path.map(\.stringValue) == ["list", "Index 1", "Index 1"])

@@ -226,9 +226,9 @@ extension EncoderParityTests {
     let encoders = ParityEncoders()
     strategy.apply(to: encoders)
     try encoders.expectSameError(["outerKey": ["innerKey": Float.infinity]])
-    let numericKey = try #require(throws: EncodingError.self) { try encoders.flex.encode(["1": Double.nan]) }
+    let numericKey = try requireThrows(EncodingError.self) { try encoders.flex.encode(["1": Double.nan]) }
     #expect(EncodingErrorSummary(numericKey).path == [.init(stringValue: "1", intValue: 1)])
-    let member = try #require(throws: EncodingError.self) {
+    let member = try requireThrows(EncodingError.self) {
       try encoders.flex.encode([7: ["innerKey": Float.infinity]])
     }
     #expect(EncodingErrorSummary(member).path.map(\.stringValue) == ["7", "innerKey"])

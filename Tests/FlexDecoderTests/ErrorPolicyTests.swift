@@ -54,7 +54,7 @@ struct ErrorPolicyTests {
     """#
 
   @Test func collectAllListsEveryProblemInDocumentOrder() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
     }
     #expect(
@@ -154,7 +154,7 @@ extension ErrorPolicyTests {
     """#
 
   @Test func collectAllListsEighteenProblemsAtEveryDepthInDocumentOrder() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Team.self, from: Data(Self.messyTeam.utf8))
     }
     // A missing key is placed where its object starts, so it comes before the object's members.
@@ -226,7 +226,7 @@ extension ErrorPolicyTests {
   }
 
   @Test func failFastThrowsTheFirstProblemInDeclarationOrder() throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.failFast).decode(Team.self, from: Data(Self.messyTeam.utf8))
     }
     #expect(
@@ -237,7 +237,7 @@ extension ErrorPolicyTests {
   }
 
   @Test func theDecodingErrorsAreTheProblemsAsJSONDecoderWouldThrowThem() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Team.self, from: Data(Self.messyTeam.utf8))
     }
     let errors = error.decodingErrors
@@ -286,7 +286,7 @@ extension ErrorPolicyTests {
     (#"{"title": "Gala", "venue": null}"#, .valueNotFound, "expected [String: Any] but found null"),
   ])
   func aMissingNestedStructIsOneProblem(json: String, kind: FlexIssue.Kind, message: String) throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.collectAll).decode(Event.self, from: Data(json.utf8))
     }
     #expect(ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(Event.self, from: Data(json.utf8)) })
@@ -308,7 +308,7 @@ extension ErrorPolicyTests {
   @Test func aMissingStructInsideArrayElementsIsOneProblemPerElement() throws {
     let json =
       #"[{"title": "A"}, {"title": "B", "venue": {"name": "Hall", "capacity": 10, "location": {"latitude": 1, "longitude": 2}, "tags": [], "tier": "pro"}}, {"title": "C"}]"#
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode([Event].self, from: Data(json.utf8))
     }
     #expect(error.issues.map(\.description) == ["[0].venue: key not found", "[2].venue: key not found"])
@@ -368,7 +368,7 @@ extension ErrorPolicyTests {
     """#
 
   @Test func collectAllListsEveryUnknownRawValueWhereItIs() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Board.self, from: Data(Self.messyBoard.utf8))
     }
     #expect(
@@ -402,7 +402,7 @@ extension ErrorPolicyTests {
 
   @Test func useDefaultsThrowsWhenNoLevelAboveABadRawValueCanBeRepaired() throws {
     let json = Data(#"{"user": "ann", "role": "boss"}"#.utf8)
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.useDefaults).decode(Seat.self, from: json)
     }
     #expect(ErrorShape(error).description == #"dataCorrupted at "role""#)
@@ -426,7 +426,7 @@ extension ErrorPolicyTests {
 
   @Test func collectAllListsABadRawValueNextToAnotherProblemInTheSameValue() throws {
     let decoder = decoder(.collectAll)
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder.decode(Board.self, from: Data(Self.messierBoard.utf8))
     }
     #expect(
@@ -455,7 +455,7 @@ extension ErrorPolicyTests {
   }
 
   @Test func failFastThrowsDataCorruptedAtTheEnumsPath() throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.failFast).decode(Board.self, from: Data(Self.messyBoard.utf8))
     }
     #expect(ErrorShape(error).description == #"dataCorrupted at "chair.role""#)
@@ -539,7 +539,7 @@ extension ErrorPolicyTests {
     #expect(caught { try FlexJSONDecoder().decode(Counter.self, from: data) } == .bad)
     #expect(caught { try JSONDecoder().decode(Counter.self, from: data) } == .bad)
     #expect(try FlexJSONDecoder().decode(Counter.self, from: Data(#"{"count": 2}"#.utf8)).count == 2)
-    let error = try #require(throws: MyError.self) { try FlexJSONDecoder().decode(Counter.self, from: data) }
+    let error = try requireThrows(MyError.self) { try FlexJSONDecoder().decode(Counter.self, from: data) }
     #expect(FlexDecodingError.issues(in: error) == [FlexIssue(kind: .dataCorrupted, path: "", message: "bad")])
   }
 }
@@ -548,7 +548,7 @@ extension ErrorPolicyTests {
 
 extension ErrorPolicyTests {
   @Test func descriptionCountsTheProblemsNamesTheTypeAndListsOneIndentedLinePerIssue() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
     }
     #expect(
@@ -567,7 +567,7 @@ extension ErrorPolicyTests {
   }
 
   @Test func descriptionOfOneProblemIsSingular() throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.collectAll).decode(Event.self, from: Data(#"{"title": "Gala"}"#.utf8))
     }
     #expect(ErrorShape(error).description == #"keyNotFound(venue) at """#)
@@ -577,7 +577,7 @@ extension ErrorPolicyTests {
 
   @Test func aProblemWithTheTopLevelValueHasNoPath() throws {
     let json = Data(#"{"a": 1}"#.utf8)
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.collectAll).decode([Int].self, from: json)
     }
     #expect(ErrorShape(error).description == #"typeMismatch(Array<Any>) at """#)
@@ -590,7 +590,7 @@ extension ErrorPolicyTests {
   }
 
   @Test func localizedDescriptionIsTheDescription() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
     }
     #expect(error.localizedDescription == error.description)
@@ -603,7 +603,7 @@ extension ErrorPolicyTests {
   }
 
   @Test func decodingErrorsKeepEachProblemsCaseAndCodingPath() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Order.self, from: Data(messyOrder.utf8))
     }
     #expect(
@@ -623,7 +623,7 @@ extension ErrorPolicyTests {
 @Suite("Decoding at a key path under the error policies")
 struct KeyPathPolicyTests {
   @Test func aMissingStepIsReportedWithItsKey() throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder().decode([Int].self, from: Data(#"{"data": {}}"#.utf8), at: "data.items")
     }
     #expect(ErrorShape(error).description == #"keyNotFound(items) at "data""#)
@@ -646,7 +646,7 @@ struct IssuePathSpellingTests {
     let decoder = FlexJSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let json = #"{"line_items": [{"unit_price": 1}, {"unit_price": "x"}], "customer_notes": {"someKey": "y"}}"#
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder.decode(Order.self, from: Data(json.utf8))
     }
     #expect(error.issues.map(\.path) == ["line_items[1].unit_price", "customer_notes.someKey"])
@@ -734,7 +734,7 @@ struct ElementsWithDefaultsTests {
   @Test func theOptionChangesNothingUnderCollectAll() throws {
     let decoder = decoder(drops: true)
     decoder.errorPolicy = .collectAll
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder.decode(Feed.self, from: Data(Self.json.utf8))
     }
     #expect(error.issues.count == 4)

@@ -149,7 +149,7 @@ struct FlexBackedJSONDecoderTests {
     let account = try decoder.decode(Account.self, from: Data(json.utf8))
     #expect(account == Account(accountId: 17, displayName: "Ada", createdAt: Date(timeIntervalSince1970: 0), tags: []))
     // The next decode reads the changed options: the snake-case keys are not found.
-    let error = try #require(throws: FlexDecodingError.self) { try decoder.decode(Account.self, from: Data(json.utf8)) }
+    let error = try requireThrows(FlexDecodingError.self) { try decoder.decode(Account.self, from: Data(json.utf8)) }
     #expect(Set(error.issues.map(\.path)) == ["accountId", "displayName", "createdAt"])
     #expect(error.issues.allSatisfy { $0.kind == .keyNotFound })
   }
@@ -169,7 +169,7 @@ struct FlexBackedJSONDecoderTests {
 
   @Test func severalProblemsThrowOneFlexDecodingError() throws {
     let decoder: JSONDecoder = FlexBackedJSONDecoder()
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder.decode(User.self, from: Data(#"{"id": "x", "isAdmin": 2}"#.utf8))
     }
     #expect(Set(error.issues.map(\.path)) == ["id", "name", "isAdmin"])
@@ -282,7 +282,7 @@ struct FlexBackedJSONDecoderTests {
     #expect(flexError == ErrorShape { _ = try JSONDecoder().decode(ScaledList.self, from: bad, configuration: 5) })
     #expect(flexError?.description == #"typeMismatch(Int) at "items.1""#)
     // Several problems name the caller's type.
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexBackedJSONDecoder().decode(
         ConfiguredUser.self, from: Data(#"{"id": "x", "isAdmin": 2}"#.utf8), configuration: 1)
     }

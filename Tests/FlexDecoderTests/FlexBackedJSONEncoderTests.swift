@@ -105,8 +105,8 @@ struct FlexBackedJSONEncoderTests {
       var values: [Double]
     }
     let value = Reading(values: [1, .infinity])
-    let expected = try #require(throws: EncodingError.self) { try JSONEncoder().encode(value) }
-    let actual = try #require(throws: EncodingError.self) { try (FlexBackedJSONEncoder() as JSONEncoder).encode(value) }
+    let expected = try requireThrows(EncodingError.self) { try JSONEncoder().encode(value) }
+    let actual = try requireThrows(EncodingError.self) { try (FlexBackedJSONEncoder() as JSONEncoder).encode(value) }
     guard case .invalidValue(_, let expectedContext) = expected, case .invalidValue(_, let actualContext) = actual
     else {
       Issue.record("expected invalidValue, got \(expected) and \(actual)")

@@ -20,7 +20,7 @@ struct FlexCaseAliasesTests {
   @Test func anUnknownSpellingIsTheStandardLibrarysError() throws {
     let json = Data(#"{"status": "deleted"}"#.utf8)
     struct Account: Codable { var status: Status }
-    let flex = try #require(throws: DecodingError.self) {
+    let flex = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode(Account.self, from: json)
     }
     guard case .dataCorrupted(let context) = flex else {
@@ -29,7 +29,7 @@ struct FlexCaseAliasesTests {
     }
     #expect(context.debugDescription == "Cannot initialize Status from invalid String value deleted")
     #expect(context.codingPath.map(\.stringValue) == ["status"])
-    let foundation = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Account.self, from: json) }
+    let foundation = try requireThrows(DecodingError.self) { try JSONDecoder().decode(Account.self, from: json) }
     #expect(ErrorSignature(flex) == ErrorSignature(foundation))
   }
 

@@ -58,7 +58,7 @@ struct FlexDateTests {
 
   @Test func aDateInAnotherFormatIsAProblemAtItsPath() throws {
     let bad = Self.json.replacingOccurrences(of: "01/05/2024", with: "2024-05-01")
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder().decode(Event.self, from: Data(bad.utf8))
     }
     #expect(FlexDecodingError.issues(in: error).map(\.path) == ["day"])

@@ -60,7 +60,7 @@ struct FlexFlattenedTests {
     struct Users: Codable { var users: [User] }
     let decoder = FlexJSONDecoder()
     decoder.coercions = []
-    let error = try #require(throws: FlexDecodingError.self) { try decoder.decode(Users.self, from: Data(json.utf8)) }
+    let error = try requireThrows(FlexDecodingError.self) { try decoder.decode(Users.self, from: Data(json.utf8)) }
     // (A missing key is ordered at its object, before the values in it.)
     #expect(error.issues.map(\.path) == ["users[0].city", "users[0].street"])
     decoder.errorPolicy = .useDefaults

@@ -61,8 +61,8 @@ struct FlexLossyCollectionTests {
 
   @Test func aValueThatIsNotACollectionIsAProblem() throws {
     let json = Data(#"{"posts": "none", "prices": {}, "ids": []}"#.utf8)
-    let flexError = try #require(throws: DecodingError.self) { try FlexJSONDecoder().decode(Feed.self, from: json) }
-    let foundationError = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Feed.self, from: json) }
+    let flexError = try requireThrows(DecodingError.self) { try FlexJSONDecoder().decode(Feed.self, from: json) }
+    let foundationError = try requireThrows(DecodingError.self) { try JSONDecoder().decode(Feed.self, from: json) }
     #expect(ErrorSignature(flexError) == ErrorSignature(foundationError))
     #expect(FlexDecodingError.issues(in: flexError).map(\.path) == ["posts"])
   }

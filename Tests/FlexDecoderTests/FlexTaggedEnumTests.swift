@@ -68,7 +68,7 @@ struct FlexTaggedEnumTests {
 
   @Test func anUnknownTagIsDataCorruptedAtTheTagAndDroppedUnderUseDefaults() throws {
     let json = Data(#"[{"type": "audio", "url": "c.mp3"}, {"type": "video", "url": "a.mp4", "seconds": 3}]"#.utf8)
-    let error = try #require(throws: DecodingError.self) { try FlexJSONDecoder().decode([Media].self, from: json) }
+    let error = try requireThrows(DecodingError.self) { try FlexJSONDecoder().decode([Media].self, from: json) }
     guard case .dataCorrupted(let context) = error else {
       Issue.record("expected dataCorrupted, got \(error)")
       return
@@ -84,10 +84,10 @@ struct FlexTaggedEnumTests {
 
   @Test func aMissingTagIsKeyNotFoundAsInJSONDecoder() throws {
     let json = Data(#"[{"url": "c.mp3"}]"#.utf8)
-    let flex = try #require(throws: DecodingError.self) {
+    let flex = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode([Media].self, from: json)
     }
-    let foundation = try #require(throws: DecodingError.self) { try JSONDecoder().decode([Media].self, from: json) }
+    let foundation = try requireThrows(DecodingError.self) { try JSONDecoder().decode([Media].self, from: json) }
     #expect(ErrorSignature(flex) == ErrorSignature(foundation))
   }
 
@@ -119,7 +119,7 @@ struct FlexTaggedEnumTests {
   }
 
   @Test func encodingWithoutReflectionMetadataNamesTheSettingAndExtract() throws {
-    let error = try #require(throws: EncodingError.self) {
+    let error = try requireThrows(EncodingError.self) {
       try FlexJSONEncoder().encode([StrippedMedia.video(Video(url: "a.mp4", seconds: 3))])
     }
     guard case .invalidValue(_, let context) = error else {
@@ -153,7 +153,7 @@ struct FlexTaggedEnumTests {
       static var tagKey: String { "type" }
       static let taggedCases: [FlexTaggedCase<Partial>] = [.init("video", Partial.video)]
     }
-    let error = try #require(throws: EncodingError.self) {
+    let error = try requireThrows(EncodingError.self) {
       try FlexJSONEncoder().encode(Partial.photo(Photo(url: "b.png", width: 640)))
     }
     guard case .invalidValue(_, let context) = error else {

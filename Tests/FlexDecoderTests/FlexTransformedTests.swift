@@ -44,7 +44,7 @@ struct FlexTransformedTests {
 
   @Test func aRejectedValueIsDataCorruptedAtItsPathWithTheTransformersError() throws {
     let json = Data(Self.json.replacingOccurrences(of: "3rd", with: "first").utf8)
-    let error = try #require(throws: DecodingError.self) { try FlexJSONDecoder().decode(Standing.self, from: json) }
+    let error = try requireThrows(DecodingError.self) { try FlexJSONDecoder().decode(Standing.self, from: json) }
     guard case .dataCorrupted(let context) = error else {
       Issue.record("expected dataCorrupted, got \(error)")
       return

@@ -54,10 +54,10 @@ struct FlexTypeErrorPolicyTests {
 
   @Test func outsideTheLenientTypeTheStrictDecoderStillThrowsAsJSONDecoder() throws {
     let json = Data(#"{"id": "1", "items": [{"title": "a", "views": "n/a"}]}"#.utf8)
-    let flexError = try #require(throws: DecodingError.self) {
+    let flexError = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode(Feed.self, from: json)
     }
-    let foundationError = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Feed.self, from: json) }
+    let foundationError = try requireThrows(DecodingError.self) { try JSONDecoder().decode(Feed.self, from: json) }
     #expect(ErrorSignature(flexError) == ErrorSignature(foundationError))
   }
 
@@ -65,7 +65,7 @@ struct FlexTypeErrorPolicyTests {
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .useDefaults
     let json = Data(#"{"name": "s", "stock": "many", "price": {"amount": "x", "currency": 1}}"#.utf8)
-    let error = try #require(throws: DecodingError.self) { try decoder.decode(Shop.self, from: json) }
+    let error = try requireThrows(DecodingError.self) { try decoder.decode(Shop.self, from: json) }
     guard case .typeMismatch(_, let context) = error else {
       Issue.record("expected a type mismatch, got \(error)")
       return
@@ -82,7 +82,7 @@ struct FlexTypeErrorPolicyTests {
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .useDefaults
     let json = Data(#"{"count": "x", "tags": [{"name": [1]}, {}]}"#.utf8)
-    let error = try #require(throws: FlexDecodingError.self) { try decoder.decode(Tagged.self, from: json) }
+    let error = try requireThrows(FlexDecodingError.self) { try decoder.decode(Tagged.self, from: json) }
     #expect(error.issues.map { "\($0.kind) \($0.path)" } == ["typeMismatch tags[0].name", "keyNotFound tags[1].name"])
   }
 

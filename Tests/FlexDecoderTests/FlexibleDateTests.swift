@@ -108,7 +108,7 @@ struct FlexibleDateTests {
     "-inf", "inf", "nan", "-nan", "infinity", "0x10", "1e400", "1.", ".5", "+5",
   ])
   func invalidStringsAreDataCorruptedAtTheirPath(string: String) throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder().decode(Stamp.self, from: Data(#"{"when": "\#(string)"}"#.utf8))
     }
     guard case .dataCorrupted(let context) = error else {
@@ -127,11 +127,11 @@ struct FlexibleDateTests {
   }
 
   @Test func wrongJSONTypesAreTypeMismatchOrValueNotFound() throws {
-    let mismatch = try #require(throws: DecodingError.self) {
+    let mismatch = try requireThrows(DecodingError.self) {
       try decoder().decode(Stamp.self, from: Data(#"{"when": true}"#.utf8))
     }
     #expect(ErrorShape(mismatch).description == #"typeMismatch(Date) at "when""#)
-    let missing = try #require(throws: DecodingError.self) {
+    let missing = try requireThrows(DecodingError.self) {
       try decoder().decode(Stamp.self, from: Data(#"{"when": null}"#.utf8))
     }
     #expect(ErrorShape(missing).description == #"valueNotFound(Date) at "when""#)
@@ -154,7 +154,7 @@ struct FlexibleDateTests {
 
   @Test func badDatesFollowTheErrorPolicy() throws {
     let json = #"[{"when": "2024-05-01"}, {"when": "soon"}, {"when": "2024-02-30"}]"#
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode([Stamp].self, from: Data(json.utf8))
     }
     #expect(error.issues.map(\.path) == ["[1].when", "[2].when"])

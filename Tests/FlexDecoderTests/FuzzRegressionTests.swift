@@ -71,7 +71,7 @@ struct FuzzRegressionTests {
 
   @Test func infinityInsideAJSONValueThrowsAtItsPathByDefault() throws {
     let envelope = Envelope(payload: try decodeJSON5Seed())
-    let error = try #require(throws: EncodingError.self) {
+    let error = try requireThrows(EncodingError.self) {
       try encoder(convertingNonConformingFloats: false).encode(envelope)
     }
     guard case .invalidValue(let value, let context) = error else {

@@ -38,7 +38,7 @@ struct HostileDecodingTests {
       { _ = try FlexJSONDecoder.strict().decode([Double].self, from: Data("[\(digits)]".utf8)) },
       { _ = try FlexJSONDecoder.strict().decode([Int].self, from: Data("[\(digits)]".utf8)) },
     ] {
-      let error = try #require(throws: DecodingError.self, performing: decode)
+      let error = try requireThrows(DecodingError.self, performing: decode)
       guard case .dataCorrupted(let context) = error else {
         Issue.record("expected dataCorrupted, got \(error)")
         continue

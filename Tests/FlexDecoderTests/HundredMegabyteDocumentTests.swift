@@ -55,7 +55,7 @@ struct HundredMegabyteDocumentTests {
       let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<cut])
       let start = try #require(prefix.baseAddress)
       let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: cut, deallocator: .none)
-      return try #require(throws: DecodingError.self) {
+      return try requireThrows(DecodingError.self) {
         try FlexJSONDecoder().decode([LargeRecord].self, from: data)
       }
     }

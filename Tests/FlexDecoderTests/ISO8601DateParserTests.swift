@@ -171,10 +171,10 @@ struct ISO8601DateParserTests {
     let escaped = Data(#"[{"at": "2024-05-01T12:30:00\u005A", "until": "2024\/05\/01"}]"#.utf8)
     let good = Data(#"[{"at": "2024-05-01T12:30:00\u005A", "until": null}, {"at": "2024-05-01T12:30:00Z"}]"#.utf8)
     #expect(try flexDecoder.decode([Event].self, from: good) == foundationDecoder.decode([Event].self, from: good))
-    let expected = try #require(throws: DecodingError.self) {
+    let expected = try requireThrows(DecodingError.self) {
       try foundationDecoder.decode([Event].self, from: escaped)
     }
-    let actual = try #require(throws: DecodingError.self) { try flexDecoder.decode([Event].self, from: escaped) }
+    let actual = try requireThrows(DecodingError.self) { try flexDecoder.decode([Event].self, from: escaped) }
     #expect(ErrorShape(actual) == ErrorShape(expected))
     guard case .dataCorrupted(let context) = actual else { return }
     #expect(context.debugDescription == "Expected date string to be ISO8601-formatted.")

@@ -30,7 +30,7 @@ struct IssueMessageTests {
   private func issues(_ json: String) throws -> [String] {
     let decoder = FlexJSONDecoder()
     decoder.coercions = []
-    let error = try #require(throws: (any Error).self) {
+    let error = try requireThrows((any Error).self) {
       try decoder.decode(Post.self, from: Data(json.utf8))
     }
     return FlexDecodingError.issues(in: error).map(\.description)
@@ -63,7 +63,7 @@ struct IssueMessageTests {
   @Test func aLongStringIsCutAfterFortyCharacters() throws {
     let long = String(repeating: "é", count: 41)
     let json = #"{"id": "\#(long)", "title": "t", "pinned": true, "media": [], "counts": {}, "tags": []}"#
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder().decode(Post.self, from: Data(json.utf8))
     }
     let expected = "expected Int but found the string \"\(String(repeating: "é", count: 40))…\""
@@ -100,8 +100,8 @@ struct IssueMessageTests {
 
   @Test func theThrownErrorKeepsJSONDecodersCaseTypeAndPathAndNamesTheValue() throws {
     let json = Data(#"{"id": 1, "title": "t", "pinned": true, "media": {"url": "x"}, "counts": {}, "tags": []}"#.utf8)
-    let flex = try #require(throws: DecodingError.self) { try FlexJSONDecoder().decode(Post.self, from: json) }
-    let foundation = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Post.self, from: json) }
+    let flex = try requireThrows(DecodingError.self) { try FlexJSONDecoder().decode(Post.self, from: json) }
+    let foundation = try requireThrows(DecodingError.self) { try JSONDecoder().decode(Post.self, from: json) }
     #expect(ErrorShape(flex) == ErrorShape(foundation))
     guard case .typeMismatch(let type, let context) = flex else { return }
     #expect(type is [Any].Type)
@@ -136,7 +136,7 @@ struct IssueMessageTests {
 
   @Test func aModelsOwnMessageIsKeptAsWrittenWithItsPath() throws {
     let json = Data(#"{"items": [{"status": "ok"}, {"status": "lost"}, {"status": "worse"}]}"#.utf8)
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode([String: [Item]].self, from: json)
     }
     #expect(
@@ -157,7 +157,7 @@ struct IssueMessageTests {
 
   @Test func aSingleModelErrorIsThrownAsItselfAndReadBackWithItsPath() throws {
     let json = Data(#"{"items": [{"status": "worse"}]}"#.utf8)
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder().decode([String: [Item]].self, from: json)
     }
     #expect(
@@ -169,7 +169,7 @@ struct IssueMessageTests {
   @Test func flexsOwnSentencesReadAsClauses() throws {
     let decoder = FlexJSONDecoder()
     decoder.unknownKeyPolicy = .fail
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder.decode(Venue.self, from: Data(#"{"name": "a", "extra": 1}"#.utf8))
     }
     #expect(FlexDecodingError.issues(in: error).map(\.description) == [#"extra: unknown key "extra""#])

@@ -551,7 +551,7 @@ struct KeyMappingProgrammerErrorTests {
   func aMapNamingAMissingPropertyThrowsUnderEveryPolicy(policy: FlexJSONDecoder.ErrorPolicy) throws {
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = policy
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder.decode(Misnamed.self, from: Data(#"{"id": 1}"#.utf8))
     }
     #expect(ErrorShape(error).description == #"dataCorrupted at """#)
@@ -587,7 +587,7 @@ struct DottedKeyTests {
   @Test func aCandidateWithAnEmptyComponentIsNotAPath() throws {
     // {"": {"ext": …}} would be the path reading of ".ext".
     let json = #"{"meta": {"version": "1"}, "": {"ext": "png"}, "a": {"": {"b": 3}}}"#
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Record.self, from: Data(json.utf8))
     }
     #expect(error.issues.map(\.path) == ["ext", "size"])

@@ -65,7 +65,7 @@ struct LooserValueTests {
   }
 
   @Test func aFloatOutOfRangeStaysAProblem() throws {
-    let error = try #require(throws: DecodingError.self) { try decode(#"{"count": 1e30}"#, .roundingFloatToInteger) }
+    let error = try requireThrows(DecodingError.self) { try decode(#"{"count": 1e30}"#, .roundingFloatToInteger) }
     guard case .dataCorrupted = error else {
       Issue.record("expected dataCorrupted, got \(error)")
       return

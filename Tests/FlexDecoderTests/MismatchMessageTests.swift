@@ -19,7 +19,7 @@ struct MismatchMessageTests {
   }
 
   private static func message<T: Decodable>(decoding type: T.Type, from json: String) throws -> String {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try FlexJSONDecoder.strict().decode(type, from: Data(json.utf8))
     }
     guard case .typeMismatch(_, let context) = error else {

@@ -13,7 +13,7 @@ struct ModuleTests {
   @Test func swiftTestingSourceLocationIsNotShadowed() throws {
     let here: SourceLocation = #_sourceLocation
     #expect(here.fileName == "ModuleTests.swift")
-    let error = try #require(throws: JSONParseError.self) { try JSONValue(parsing: "[1,\n ]") }
+    let error = try requireThrows(JSONParseError.self) { try JSONValue(parsing: "[1,\n ]") }
     #expect(error.location == JSONLocation(offset: 5, line: 2, column: 2))
   }
 }

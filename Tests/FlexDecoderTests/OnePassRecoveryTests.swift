@@ -92,7 +92,7 @@ struct OnePassRecoveryTests {
   }
 
   @Test func tenThousandProblemsAreAllListedUnderCollectAll() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode([Reading].self, from: Self.readings(10_000))
     }
     #expect(error.issues.count == 10_000)
@@ -153,7 +153,7 @@ struct OnePassRecoveryTests {
   @Test func aPlaceholderReachingTheModelsOwnChecksIsNotAnotherProblem() throws {
     // `kind` is missing in media[1]: its placeholder "" makes the model throw its own error,
     // which is not a problem of the document. media[3]'s "gif" is one, at its path.
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode(Album.self, from: Self.albumWithAMissingKind)
     }
     #expect(
@@ -204,7 +204,7 @@ struct OnePassRecoveryTests {
 
   @Test func aNullReadByAnIntOrStringHelperIsOneProblem() throws {
     let data = Data(#"[{"id": null, "name": "a"}, {"id": "x7", "name": null}, {"id": 9, "name": "c"}]"#.utf8)
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode([Account].self, from: data)
     }
     #expect(
@@ -275,7 +275,7 @@ struct OnePassRecoveryTests {
   }
 
   @Test func collectAllListsEveryProblemAroundAValueWithoutPlaceholder() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try FlexJSONDecoder().decode([Profile].self, from: Self.profiles)
     }
     #expect(
@@ -394,7 +394,7 @@ struct OnePassRecoveryTests {
 
   @Test func aSingleProblemIsThrownAsItsOwnDecodingError() throws {
     let data = Data(#"{"sensor": "s", "value": "high", "unit": "C"}"#.utf8)
-    let error = try #require(throws: DecodingError.self) { try FlexJSONDecoder().decode(Reading.self, from: data) }
+    let error = try requireThrows(DecodingError.self) { try FlexJSONDecoder().decode(Reading.self, from: data) }
     #expect(
       ErrorShape(error) == ErrorShape { _ = try JSONDecoder().decode(Reading.self, from: data) })
     #expect(

@@ -83,10 +83,10 @@ struct ParityEncoders {
   func expectSameError<T: Encodable>(
     _ value: T, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws -> EncodingErrorSummary {
-    let expected = try #require(throws: EncodingError.self, sourceLocation: sourceLocation) {
+    let expected = try requireThrows(EncodingError.self, sourceLocation: sourceLocation) {
       try foundation.encode(value)
     }
-    let actual = try #require(throws: EncodingError.self, sourceLocation: sourceLocation) {
+    let actual = try requireThrows(EncodingError.self, sourceLocation: sourceLocation) {
       try flex.encode(value)
     }
     #expect(EncodingErrorSummary(actual) == EncodingErrorSummary(expected), sourceLocation: sourceLocation)

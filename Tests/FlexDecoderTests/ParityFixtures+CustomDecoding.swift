@@ -107,6 +107,7 @@ struct NestedPastEnd: Decodable, Equatable, Sendable {
 
 /// `decodeIfPresent` on the unkeyed container, and where it stands after; JSONDecoder
 /// implements it for all types but the 128-bit integers.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 struct UnkeyedIfPresent: Decodable, Equatable, Sendable {
   var values: [Int?]
   var people: [Person?]

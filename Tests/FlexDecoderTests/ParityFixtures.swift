@@ -77,6 +77,7 @@ struct Integers: Codable, Equatable, Sendable {
 }
 
 /// The 128-bit integers, as properties.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 struct WideIntegers: Codable, Equatable, Sendable {
   var signed: Int128
   var unsigned: UInt128

@@ -61,7 +61,7 @@ struct RecoveringCollectionTests {
   }
 
   @Test func collectAllListsTheSameProblemsWithoutActions() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       let decoder = FlexJSONDecoder()
       decoder.coercions = []
       return try decoder.decode(Lists.self, from: Self.json)

@@ -50,7 +50,7 @@ extension RecoveryIdiomTests {
       #expect(result.value == Post(count: 0, attachments: expectedAttachments))
       #expect(result.issues.map(\.description) == ["count: expected Int but found null; used the default"])
     } else {
-      let error = try #require(throws: DecodingError.self) { try decoder.decode(Post.self, from: Data(json.utf8)) }
+      let error = try requireThrows(DecodingError.self) { try decoder.decode(Post.self, from: Data(json.utf8)) }
       #expect(FlexDecodingError.issues(in: error).map(\.description) == ["count: expected Int but found null"])
     }
   }

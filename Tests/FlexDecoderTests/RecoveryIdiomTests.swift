@@ -174,7 +174,7 @@ struct RecoveryIdiomTests {
   private static let catalogWithProblems = catalog([#""count": 4"#: #""count": "four""#, #""u-7""#: "true"])
 
   @Test func collectAllReportsOnlyTheRealProblems() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Catalog.self, from: Data(Self.catalogWithProblems.utf8))
     }
     #expect(
@@ -200,7 +200,7 @@ struct RecoveryIdiomTests {
 
   @Test func aProblemTheDecodeIfPresentIdiomDoesNotCatchIsReportedAndItsFallbackApplies() throws {
     let json = Self.catalog([#""theme": null"#: #""theme": false"#])
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.collectAll).decode(Catalog.self, from: Data(json.utf8))
     }
     #expect(ErrorShape(error).description == #"typeMismatch(String) at "settings.theme""#)

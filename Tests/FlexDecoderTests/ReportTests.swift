@@ -81,7 +81,7 @@ struct ReportTests {
 
   @Test func coercionNotesAreNeverThrownWithTheProblems() throws {
     let json = Self.coercedAccount.replacingOccurrences(of: #""verified": 1"#, with: #""verified": 2"#)
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.collectAll, reportsCoercions: true).decode(Account.self, from: Data(json.utf8))
     }
     #expect(ErrorShape(error).description == #"typeMismatch(Bool) at "profile.verified""#)
@@ -159,7 +159,7 @@ struct ReportTests {
   }
 
   @Test func failUnderFailFastThrowsDataCorruptedAtTheFirstCheckedUnknownKey() throws {
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.failFast, unknownKeys: .fail).decode(Owner.self, from: Data(Self.driftedOwner.utf8))
     }
     // A value's keys are checked when its `init(from:)` returns: the pet's before the owner's.
@@ -167,7 +167,7 @@ struct ReportTests {
   }
 
   @Test func failUnderCollectAllThrowsEveryUnknownKeyAsAProblem() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll, unknownKeys: .fail).decode(Owner.self, from: Data(Self.driftedOwner.utf8))
     }
     #expect(error.issues == Self.unknownKeyIssues)
@@ -182,7 +182,7 @@ struct ReportTests {
     let json = Self.driftedOwner.replacingOccurrences(of: #""city": "Oslo""#, with: #""city": 1"#)
     let decoder = decoder(.collectAll, unknownKeys: .fail)
     decoder.coercions = []
-    let error = try #require(throws: FlexDecodingError.self) { try decoder.decode(Owner.self, from: Data(json.utf8)) }
+    let error = try requireThrows(FlexDecodingError.self) { try decoder.decode(Owner.self, from: Data(json.utf8)) }
     #expect(
       error.issues.map(\.description) == [
         #"age: unknown key "age""#,

@@ -75,7 +75,7 @@ struct ReusableValuesTests {
     let counter = Counter()
     let decoder = Self.decoder(policy, counter: counter)
     if policy == .collectAll {
-      let error = try #require(throws: FlexDecodingError.self) { try decoder.decode(Page.self, from: json) }
+      let error = try requireThrows(FlexDecodingError.self) { try decoder.decode(Page.self, from: json) }
       #expect(error.issues.map(\.path) == ["next", "title"])
     } else {
       let result = try decoder.decodeWithReport(Page.self, from: json)
@@ -117,8 +117,8 @@ struct ReusableValuesTests {
     let counter = Counter()
     let decoder = Self.decoder(policy, counter: counter)
     if policy == .collectAll {
-      let error = try #require(throws: DecodingError.self) { try decoder.decode([Item].self, from: json) }
-      let jsonDecoderError = try #require(throws: DecodingError.self) {
+      let error = try requireThrows(DecodingError.self) { try decoder.decode([Item].self, from: json) }
+      let jsonDecoderError = try requireThrows(DecodingError.self) {
         try JSONDecoder().decode([Item].self, from: json)
       }
       #expect(ErrorShape(error) == ErrorShape(jsonDecoderError))

@@ -64,8 +64,8 @@ struct ScalarTreeTests {
     let json = Self.shape(name: #""a""#, points: 30, special: 7, specialText: #"{"x": 1}"#)
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .collectAll
-    let error = try #require(throws: DecodingError.self) { try decoder.decode(Shape.self, from: json) }
-    let jsonDecoderError = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) { try decoder.decode(Shape.self, from: json) }
+    let jsonDecoderError = try requireThrows(DecodingError.self) {
       try JSONDecoder().decode(Shape.self, from: json)
     }
     #expect(ErrorShape(error) == ErrorShape(jsonDecoderError))

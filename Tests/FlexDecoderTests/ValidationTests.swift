@@ -86,7 +86,7 @@ struct ValidationTests {
   // MARK: - Top level
 
   @Test func topLevelFailureAloneThrowsTheValidationError() throws {
-    let error = try #require(throws: Invalid.self) {
+    let error = try requireThrows(Invalid.self) {
       try decoder(.collectAll).decode(Product.self, from: Self.product([#""Lamp""#: #""""#]))
     }
     #expect(error == Invalid("name must not be empty"))
@@ -109,7 +109,7 @@ struct ValidationTests {
   }
 
   @Test func topLevelFailureUnderFailFastThrowsTheValidationError() throws {
-    let error = try #require(throws: Invalid.self) {
+    let error = try requireThrows(Invalid.self) {
       try decoder(.failFast).decode(Product.self, from: Self.product([#""Lamp""#: #""""#]))
     }
     #expect(error == Invalid("name must not be empty"))
@@ -123,7 +123,7 @@ struct ValidationTests {
 
   @Test func nestedFailureIsListedAtItsPath() throws {
     // Alone, it is thrown as validate() threw it, which carries no path.
-    let alone = try #require(throws: Invalid.self) {
+    let alone = try requireThrows(Invalid.self) {
       try decoder(.collectAll).decode(Product.self, from: Self.product(["20": "-1"]))
     }
     #expect(alone == Invalid("amount must not be negative"))
@@ -133,7 +133,7 @@ struct ValidationTests {
       ])
     // Next to another problem, it is listed at its path.
     let data = Self.product(["20": "-1", #""sku": "L-3""#: #""sku": true"#])
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Product.self, from: data)
     }
     #expect(
@@ -158,7 +158,7 @@ struct ValidationTests {
   }
 
   @Test func nestedFailureUnderFailFastThrowsTheValidationError() throws {
-    let error = try #require(throws: Invalid.self) {
+    let error = try requireThrows(Invalid.self) {
       try decoder(.failFast).decode(Product.self, from: Self.product(["20": "-1"]))
     }
     #expect(error == Invalid("amount must not be negative"))
@@ -173,7 +173,7 @@ struct ValidationTests {
   private static let badStock = [#""stock": 0"#: #""stock": -2"#, #""stock": 5"#: #""stock": -9"#]
 
   @Test func failingElementsAreEachListed() throws {
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Product.self, from: Self.product(Self.badStock))
     }
     #expect(
@@ -197,7 +197,7 @@ struct ValidationTests {
   }
 
   @Test func failingElementUnderFailFastThrowsTheValidationError() throws {
-    let error = try #require(throws: Invalid.self) {
+    let error = try requireThrows(Invalid.self) {
       try decoder(.failFast).decode(Product.self, from: Self.product(Self.badStock))
     }
     #expect(error == Invalid("stock must not be negative"))
@@ -209,7 +209,7 @@ struct ValidationTests {
 
   @Test func failingDictionaryValueIsDroppedUnderUseDefaults() throws {
     let data = Self.product([#""stock": 1}}"#: #""stock": -1}, "lyon": {"sku": "L-9", "stock": 4}}"#])
-    let error = try #require(throws: Invalid.self) {
+    let error = try requireThrows(Invalid.self) {
       try decoder(.collectAll).decode(Product.self, from: data)
     }
     #expect(error == Invalid("stock must not be negative"))
@@ -223,7 +223,7 @@ struct ValidationTests {
 
   @Test func failingOptionalAloneThrowsTheValidationErrorThenIsNilUnderUseDefaults() throws {
     let data = Self.product([#""percent": 10"#: #""percent": 150"#])
-    let error = try #require(throws: Invalid.self) {
+    let error = try requireThrows(Invalid.self) {
       try decoder(.collectAll).decode(Product.self, from: data)
     }
     #expect(error == Invalid("percent must be 0...100"))
@@ -242,7 +242,7 @@ struct ValidationTests {
   }
 
   @Test func failingOptionalUnderFailFastThrowsTheValidationError() throws {
-    let error = try #require(throws: Invalid.self) {
+    let error = try requireThrows(Invalid.self) {
       try decoder(.failFast).decode(Product.self, from: Self.product([#""percent": 10"#: #""percent": 150"#]))
     }
     #expect(error == Invalid("percent must be 0...100"))
@@ -259,7 +259,7 @@ struct ValidationTests {
       "20": "-1", #""stock": 0"#: #""stock": -2"#, #""sku": "L-3""#: #""sku": true"#,
       #""percent": 10"#: #""percent": 150"#,
     ])
-    let error = try #require(throws: FlexDecodingError.self) {
+    let error = try requireThrows(FlexDecodingError.self) {
       try decoder(.collectAll).decode(Product.self, from: data)
     }
     #expect(
@@ -286,7 +286,7 @@ struct ValidationTests {
     // The missing sku is repaired with "" and the variant then fails validation: under
     // `.collectAll` that may be the placeholder's doing, so only the missing key is listed.
     let data = Self.product([#"{"sku": "L-2", "stock": 0}"#: #"{"stock": -1}"#])
-    let error = try #require(throws: DecodingError.self) {
+    let error = try requireThrows(DecodingError.self) {
       try decoder(.collectAll).decode(Product.self, from: data)
     }
     #expect(ErrorShape(error).description == #"keyNotFound(sku) at "variants.1""#)

@@ -25,6 +25,9 @@
 ///   `.failFast` it throws.
 /// - A property that holds a class instance gets a new instance for each use; other values are
 ///   copied, as any Swift value is.
+/// - In an app built without reflection metadata (Xcode's "Reflection Metadata Level" set to
+///   None), `Mirror` sees no properties: an `Encodable` type keeps its defaults through
+///   `encode(to:)`; a `Decodable`-only type has none, and its `keyNotFound` messages say so.
 ///
 /// Under Foundation's `JSONDecoder` the same type decodes as before: the protocol only adds
 /// `init()` to what it asks.
