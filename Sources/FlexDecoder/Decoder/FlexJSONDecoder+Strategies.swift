@@ -10,9 +10,10 @@ extension FlexJSONDecoder {
     case secondsSince1970
     /// A number of milliseconds since 1970-01-01 UTC.
     case millisecondsSince1970
-    /// An ISO 8601 string with a time zone (`2024-05-01T12:30:00Z`, `…00.123+02:00`), as
-    /// `Date.ISO8601FormatStyle()` parses it. The common shapes are read from the bytes without
-    /// Foundation's parser, to the same `Date`; Foundation reads the rest.
+    /// An ISO 8601 string with a time zone (`2024-05-01T12:30:00Z`, `…00.123+02:00`), as this
+    /// system's `JSONDecoder` reads it: `Date.ISO8601FormatStyle()`, or before iOS 15 and macOS
+    /// 12 `ISO8601DateFormatter` (which rejects fractional seconds). The common shapes are read
+    /// from the bytes without Foundation's parser, to the same `Date`; Foundation reads the rest.
     case iso8601
     /// A string parsed by the given formatter. Numeric formats in the `en_US_POSIX` locale
     /// (`yyyy-MM-dd'T'HH:mm:ss.SSSZ`, `yyyy-MM-dd HH:mm:ss`, …) are read without calling it, to

@@ -26,8 +26,8 @@ extension FlexJSONEncoder {
     /// Milliseconds since 1970-01-01 UTC.
     case millisecondsSince1970
     /// An ISO 8601 string in UTC without fractional seconds, `2024-05-01T12:30:00Z`: the bytes
-    /// of `date.formatted(.iso8601)`, written without Foundation's formatter for the years 1583
-    /// to 9999.
+    /// of `date.formatted(.iso8601)` (of `ISO8601DateFormatter` before iOS 15 and macOS 12),
+    /// written without Foundation's formatter for the years 1583 to 9999.
     case iso8601
     /// A string made by the formatter. Numeric formats in the `en_US_POSIX` locale with a
     /// fixed-offset time zone (`yyyy-MM-dd'T'HH:mm:ss.SSSZ`, `yyyy-MM-dd HH:mm:ss`, …) are

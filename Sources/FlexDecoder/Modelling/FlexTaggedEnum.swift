@@ -73,7 +73,7 @@ extension FlexTaggedEnum {
       + ": Mirror finds no associated value in it. Either the case is missing from taggedCases, or the app is"
       + " built without reflection metadata (Xcode build setting \"Reflection Metadata Level\" set to None,"
       + " SWIFT_REFLECTION_METADATA_LEVEL = none, or -disable-reflection-metadata). Give each FlexTaggedCase an"
-      + " extract: closure, which needs no Mirror:"
+      + " extract: closure, which needs no Mirror, for example"
       + " .init(\"video\", Media.video, extract: { if case .video(let value) = $0 { value } else { nil } })"
   }
 }
