@@ -1,7 +1,13 @@
 // The decoder is its own single-value container: the value is the one at the cursor.
 
 extension TapeDecoder: SingleValueDecodingContainer {
-  func decodeNil() -> Bool { unwrapNil(at: index) }
+  func decodeNil() -> Bool {
+    if unwrapNil(at: index) { return true }
+    // `.nullStrings`, when a retry has the coercions in force: `"<null>"` is `nil` for an
+    // `Optional` decoded through its own `init(from:)`, as for a declared optional property.
+    return session.coercionsActive && options.coercions.contains(.nullStrings)
+      && isNullString(at: index, path: pathStack)
+  }
   func decode(_ type: Bool.Type) throws -> Bool { try readScalar(type) { try unwrapBool(at: index, path: pathStack) } }
   func decode(_ type: String.Type) throws -> String {
     try readScalar(type) { try unwrapString(at: index, path: pathStack) }
@@ -31,6 +37,10 @@ extension TapeDecoder: SingleValueDecodingContainer {
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     guard let recovery = session.recovery else { return try decodeValue(type, at: index) }
+    // The wrapped value of an `Optional` decoded through its own `init(from:)` (a generic
+    // `V<Int?>`, `[Int?]`): not a place to repair. Its failure goes to the call that asked for
+    // the optional, whose repair is `nil`, as for a declared `Int?` property.
+    if let pendingType, isOptionalType(pendingType) { return try decodeValue(type, at: index) }
     // A call like any other during the recovery pass: "decode A, else B" is written this way.
     let valueIndex = index
     return try recoveringCall(

@@ -205,8 +205,9 @@ extension TapeDecoder {
 
   /// Decodes one element or dictionary value, a call of the engine's, and hands it to `store`:
   /// a failure that cannot be repaired inside the value drops it (`store` is not called) and is
-  /// recorded. (No `T?` anywhere: in unspecialized code it would cost a metadata lookup per
-  /// element.)
+  /// recorded; an optional element (`[Int?]`, `[String: Int?]`) becomes `nil` instead, as a
+  /// declared optional property does. (No `T?` anywhere: in unspecialized code it would cost a
+  /// metadata lookup per element.)
   func decodeDroppable<T: Decodable>(
     _ type: T.Type, at valueIndex: Int, key: any CodingKey, into store: (T) -> Void
   ) throws {
@@ -215,9 +216,17 @@ extension TapeDecoder {
       return
     }
     let issuesAtStart = recovery.issueCount
+    let isOptional = isOptionalType(type)
     _ = try recoveringCall(
-      recovery, site: nil, type: type, path: pathStack + [key], valueIndex: valueIndex, action: .drop,
-      failsPlainly: certainlyFails(ScalarExpectation(type), at: valueIndex), replacement: { _ in false }
+      recovery, site: nil, type: type, path: pathStack + [key], valueIndex: valueIndex,
+      action: isOptional ? .makeNil : .drop,
+      failsPlainly: certainlyFails(ScalarExpectation(type), at: valueIndex),
+      replacement: { path in
+        // `nil`, the placeholder of an optional.
+        guard isOptional, let none = placeholder(type, path: path) else { return false }
+        store(none)
+        return true
+      }
     ) {
       let value = try decodeChild(type, at: valueIndex, key: key, explicitPath: nil)
       // `dropsElementsWithDefaults`: an element that took a default inside is dropped whole.

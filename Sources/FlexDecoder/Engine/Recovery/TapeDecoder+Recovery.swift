@@ -196,10 +196,14 @@ extension TapeDecoder {
   private func handleFailure<T>(
     _ recovery: RecoveryState, _ caught: (any Error)?, generation: Int, issuesAtStart: Int, notesAtStart: Int,
     site makeSite: () -> CallSite?, type: Any.Type, path makePath: () -> [any CodingKey], valueIndex: Int?,
-    action: RecoveryAction, missingKeyMessage: () -> String?, replacement: ([any CodingKey]) throws -> T,
-    _ body: () throws -> T
+    action requestedAction: RecoveryAction, missingKeyMessage: () -> String?,
+    replacement: ([any CodingKey]) throws -> T, _ body: () throws -> T
   ) throws -> T {
     if let stop = caught as? RecoveryStop { throw stop }
+    // The placeholder of an `Optional` (`decode(Int?.self, forKey:)`, a generic `V<Int?>`) is
+    // `nil`: said as a declared optional's repair is.
+    let action =
+      requestedAction == .substitute && isOptionalType(type) ? RecoveryAction.makeNil : requestedAction
     let site = makeSite()
     let depth = recovery.depth
     // A failure that happened inside this call (in the value it decodes).
