@@ -33,7 +33,8 @@ struct DocumentDecoding {
       guard options.errorPolicy != .failFast || !options.coercions.isEmpty || failedInTypeWithPolicy else {
         throw ValidationFailure.unwrapped(error)
       }
-      return try decodeRecovering(type, validations: validations, finished: finished, issues: &issues)
+      return try decodeRecovering(
+        type, plainError: error, validations: validations, finished: finished, issues: &issues)
     }
     // Decoded; under `.collectAll` unknown keys under `unknownKeyPolicy = .fail` are problems.
     guard !notes.isEmpty else { return value }
@@ -45,9 +46,10 @@ struct DocumentDecoding {
     return value
   }
 
-  /// The recovery pass.
+  /// The recovery pass, after the plain pass threw `plainError`.
   private func decodeRecovering<T: Decodable>(
-    _ type: T.Type, validations: ValidationLog?, finished: ReusableValues?, issues: inout [FlexIssue]
+    _ type: T.Type, plainError: any Error, validations: ValidationLog?, finished: ReusableValues?,
+    issues: inout [FlexIssue]
   ) throws -> T {
     let pool = decodeSessionPool
     var pooledSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
@@ -65,7 +67,8 @@ struct DocumentDecoding {
       let placeholder = topPolicy(type) == .useDefaults ? decoder.placeholder(type, path: path) : nil
       guard let placeholder else { throw error }
       decoder.record(error, path: path, valueIndex: nil, action: .substitute)
-      return try finish(placeholder, type, session: session, recovery: recovery, issues: &issues)
+      return try finish(
+        placeholder, type, plainError: plainError, session: session, recovery: recovery, issues: &issues)
     }
     let value: T
     do {
@@ -82,7 +85,11 @@ struct DocumentDecoding {
         try decoder.decodeValue(type, at: valueIndex)
       }
     } catch let stop as RecoveryStop {
-      throw ValidationFailure.unwrapped(stop.error)
+      // A problem that ends the decode (`.failFast`, a type's own; not recorded). With no failure
+      // and no coercion before it, it is the plain pass's failure, whose error (the model's own,
+      // if it wraps the container's) is JSONDecoder's.
+      let isPlainFailure = !recovery.hasRecordedFailure && session.coercionsApplied == 0
+      throw ValidationFailure.unwrapped(isPlainFailure ? plainError : stop.error)
     } catch {
       // Nothing below could repair it: under `.useDefaults` the type's placeholder, else what
       // was collected, with this problem if it is not listed yet.
@@ -91,11 +98,16 @@ struct DocumentDecoding {
       if recovery.failure?.isReported != true {
         decoder.record(error, path: path, valueIndex: nil, action: placeholder == nil ? nil : .substitute)
       }
-      if let placeholder { return try finish(placeholder, type, session: session, recovery: recovery, issues: &issues) }
+      if let placeholder {
+        return try finish(
+          placeholder, type, plainError: plainError, session: session, recovery: recovery, issues: &issues)
+      }
       let problems = recovery.orderedIssues(mergedWith: session.notes).filter(isProblem)
-      throw Self.failure(problems: problems, typeName: "\(representedType(of: type))")
+      throw Self.failure(
+        problems: problems, typeName: "\(representedType(of: type))",
+        plainError: recovery.firstProblemPrecedesCoercions ? plainError : nil)
     }
-    return try finish(value, type, session: session, recovery: recovery, issues: &issues)
+    return try finish(value, type, plainError: plainError, session: session, recovery: recovery, issues: &issues)
   }
 
   /// The policy for the top-level value as a whole: its type's own, if it has one.
@@ -118,11 +130,14 @@ struct DocumentDecoding {
   /// After the recovery pass: throw the problems under `.collectAll`, return them under
   /// `.useDefaults`.
   private func finish<T>(
-    _ value: T, _ type: T.Type, session: DecodeSession, recovery: RecoveryState, issues: inout [FlexIssue]
+    _ value: T, _ type: T.Type, plainError: any Error, session: DecodeSession, recovery: RecoveryState,
+    issues: inout [FlexIssue]
   ) throws -> T {
     let all = recovery.orderedIssues(mergedWith: session.notes)
     if options.errorPolicy == .collectAll || recovery.collectedProblems, all.contains(where: isProblem) {
-      throw Self.failure(problems: all.filter(isProblem), typeName: "\(representedType(of: type))")
+      throw Self.failure(
+        problems: all.filter(isProblem), typeName: "\(representedType(of: type))",
+        plainError: recovery.firstProblemPrecedesCoercions ? plainError : nil)
     }
     issues += all
     return value
@@ -130,8 +145,16 @@ struct DocumentDecoding {
 
   /// What a decode that failed with `problems` throws: one problem's own error (the
   /// `DecodingError`, or the model's error), a ``FlexDecodingError`` for several.
-  static func failure(problems: [FlexIssue], typeName: String) -> any Error {
-    if problems.count == 1, let error = problems[0].thrownError { return error }
+  ///
+  /// `plainError`: what the plain pass threw, when the recovery pass applied no coercion. A lone
+  /// problem is then the plain pass's failure, and its error is what JSONDecoder throws — the
+  /// error type a model's `init(from:)` throws when it wraps the container's error in its own,
+  /// which the problem's own error, taken where it happened, is not.
+  static func failure(problems: [FlexIssue], typeName: String, plainError: (any Error)? = nil) -> any Error {
+    if problems.count == 1 {
+      if let plainError { return ValidationFailure.unwrapped(plainError) }
+      if let error = problems[0].thrownError { return error }
+    }
     return FlexDecodingError(issues: problems, typeName: typeName)
   }
 

@@ -118,6 +118,9 @@ final class RecoveryState {
   /// Whether a problem was recorded under `.collectAll`: then the decode throws its problems,
   /// whatever the decoder's policy.
   @exclusivity(unchecked) private(set) var collectedProblems = false
+  /// The first failure's place in `issues` (a problem, or a repair under `.useDefaults`), and the
+  /// number of coercions applied before it was recorded (see ``firstProblemPrecedesCoercions``).
+  @exclusivity(unchecked) private var firstFailure: (index: Int, coercionsBefore: Int)?
   /// Calls known to let their errors through the code that made them.
   @exclusivity(unchecked) private(set) var escapingSites = CallSiteSet()
   /// The values being decoded, outermost first.
@@ -183,9 +186,29 @@ final class RecoveryState {
   var depth: Int { frames.count }
 
   /// Records an issue.
-  func record(_ issue: FlexIssue, at offset: Int) {
+  func record(_ issue: FlexIssue, at offset: Int, coercionsApplied: Int) {
     if policy == .collectAll && issue.kind.isProblem { collectedProblems = true }
+    if issue.kind.isProblem || issue.kind == .defaulted || issue.kind == .droppedElement,
+      firstFailure.map({ $0.index >= issues.count }) ?? true
+    {
+      firstFailure = (issues.count, coercionsApplied)
+    }
     issues.append((offset, issue))
+  }
+
+  /// Whether the first failure recorded (and still recorded) is a problem, and came before any
+  /// coercion. Until its first failure, the recovery pass decodes as the plain pass did, but for
+  /// coercions: with none before it, that failure is the one that failed the plain pass, whose
+  /// error is the one JSONDecoder throws.
+  var firstProblemPrecedesCoercions: Bool {
+    guard let firstFailure, firstFailure.index < issues.count else { return false }
+    return firstFailure.coercionsBefore == 0 && issues[firstFailure.index].issue.kind.isProblem
+  }
+
+  /// Whether a failure (a problem, or a repair under `.useDefaults`) is recorded.
+  var hasRecordedFailure: Bool {
+    guard let firstFailure else { return false }
+    return firstFailure.index < issues.count
   }
 
   /// The issues recorded after the first `count`.

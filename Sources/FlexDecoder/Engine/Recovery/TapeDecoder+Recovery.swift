@@ -361,7 +361,7 @@ extension TapeDecoder {
       FlexIssue(
         kind: kind, path: render(path), message: message, decodingError: decodingError,
         thrownError: ValidationFailure.unwrapped(error)),
-      at: offset)
+      at: offset, coercionsApplied: session.coercionsApplied)
   }
 
   /// Records a note that is not a problem (a coercion, an unknown key), or an unknown key that is
