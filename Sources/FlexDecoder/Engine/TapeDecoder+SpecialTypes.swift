@@ -22,6 +22,24 @@ extension TapeDecoder {
     return !(options.usesDefaultKeys && options.keyMapping.isEmpty) && type is any StringKeyedDictionaryMarker.Type
   }
 
+  /// Whether decoding the special type `T` runs code that asks this decoder for containers: a
+  /// `Date` or `Data` whose strategy defers to the type's own `init(from:)` or is a closure.
+  func specialTypeCallsBack<T>(_ type: T.Type) -> Bool {
+    if T.self == Date.self {
+      switch options.dateDecodingStrategy {
+      case .deferredToDate, .custom: return true
+      default: return false
+      }
+    }
+    if T.self == Data.self {
+      switch options.dataDecodingStrategy {
+      case .deferredToData, .custom: return true
+      default: return false
+      }
+    }
+    return false
+  }
+
   /// Decodes one of the special types at `valueIndex`; `T` must pass ``isSpecialType(_:)``.
   @inline(never)
   func decodeSpecialType<T: Decodable>(_ type: T.Type, at valueIndex: Int) throws -> T {

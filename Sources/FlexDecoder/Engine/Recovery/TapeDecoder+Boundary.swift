@@ -21,8 +21,12 @@ extension TapeDecoder {
     }
     let collection = session.recoveringCollection(of: type)
     // A `[String: …]` dictionary is decoded by the engine here, member by member (keys as
-    // written, as the special route reads them).
-    if isSpecialType(T.self) && !(collection.dictionary != nil && tape[valueIndex].kind == .object) {
+    // written, as the special route reads them). A special type whose decoding calls back into
+    // the decoder (`Date(from:)` under `.deferredToDate`, a `.custom` closure) is a value like
+    // any other: its failures are learned and repaired at its boundary, below.
+    let isSpecial = isSpecialType(T.self) && !(collection.dictionary != nil && tape[valueIndex].kind == .object)
+    let specialCallsBack = isSpecial && specialTypeCallsBack(T.self)
+    if isSpecial && !specialCallsBack {
       return try decodeSpecialType(type, at: valueIndex)
     }
     // Finished before, and the value that asked for it is decoded again: the same value.
@@ -52,7 +56,10 @@ extension TapeDecoder {
     let pathDepth = pathStack.count
     while true {
       do {
-        var value = try decodeBodyRecovering(type, at: valueIndex, collection: collection)
+        var value =
+          specialCallsBack
+          ? try decodeSpecialType(type, at: valueIndex)
+          : try decodeBodyRecovering(type, at: valueIndex, collection: collection)
         // A failure still pending was caught inside the value.
         recovery.failure = nil
         if session.trackedContainers.count > trackedBefore {
