@@ -40,7 +40,7 @@ extension TapeDecoder: SingleValueDecodingContainer {
     // The wrapped value of an `Optional` decoded through its own `init(from:)` (a generic
     // `V<Int?>`, `[Int?]`): not a place to repair. Its failure goes to the call that asked for
     // the optional, whose repair is `nil`, as for a declared `Int?` property.
-    if let pendingType, isOptionalType(pendingType) { return try decodeValue(type, at: index) }
+    if let pendingType, isOptionalMetatype(pendingType) { return try decodeValue(type, at: index) }
     // A call like any other during the recovery pass: "decode A, else B" is written this way.
     let valueIndex = index
     return try recoveringCall(

@@ -10,3 +10,11 @@
 func isOptionalType<T>(_ type: T.Type) -> Bool {
   _isOptional(type)
 }
+
+/// ``isOptionalType(_:)`` of a type known only at run time. (Opened explicitly: Swift 5 mode,
+/// which the fuzzers build in, does not open an existential metatype for a generic call.)
+@inline(__always)
+func isOptionalMetatype(_ type: Any.Type) -> Bool {
+  func isOptional<T>(_: T.Type) -> Bool { _isOptional(T.self) }
+  return _openExistential(type, do: isOptional)
+}

@@ -203,7 +203,7 @@ extension TapeDecoder {
     // The placeholder of an `Optional` (`decode(Int?.self, forKey:)`, a generic `V<Int?>`) is
     // `nil`: said as a declared optional's repair is.
     let action =
-      requestedAction == .substitute && isOptionalType(type) ? RecoveryAction.makeNil : requestedAction
+      requestedAction == .substitute && isOptionalMetatype(type) ? RecoveryAction.makeNil : requestedAction
     let site = makeSite()
     let depth = recovery.depth
     // A failure that happened inside this call (in the value it decodes).
