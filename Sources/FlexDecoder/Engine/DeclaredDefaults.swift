@@ -39,12 +39,7 @@ final class DeclaredDefaults: @unchecked Sendable {
   /// size but no children, or a class with no children in its whole hierarchy (a type with
   /// declared defaults and no stored property at all has nothing to declare).
   private static func reflectionIsMissing<T>(in instance: T) -> Bool {
-    var mirror: Mirror? = Mirror(reflecting: instance)
-    while let current = mirror {
-      guard current.children.isEmpty else { return false }
-      mirror = current.superclassMirror
-    }
-    return T.self is AnyClass || MemoryLayout<T>.size > 0
+    Mirror(reflecting: instance).hierarchyHasNoChildren && (T.self is AnyClass || MemoryLayout<T>.size > 0)
   }
 
   /// The default for `key` as a `T`, if there is one of that type (a `nil` optional is none).

@@ -45,7 +45,7 @@ extension TapeDecoder {
     let properties: String
     if !own.isEmpty {
       properties = "its properties " + own.map { "\"\($0)\"" }.joined(separator: ", ") + " kept their initial values"
-    } else if Self.mirrorSeesNoProperties(mirror.superclassMirror) {
+    } else if mirror.superclassMirror?.hierarchyHasNoChildren ?? true {
       // The superclass decoded keys into properties that `Mirror` does not see either: the app
       // is built without reflection metadata, and the subclass's own properties are unknown.
       properties =
@@ -60,16 +60,6 @@ extension TapeDecoder {
         "\(T.self) has no init(from:) of its own: \(superclass)'s decoded it, and \(properties)"
         + " (give \(T.self) an init(from:) that calls super.init(from:))",
       valueIndex: valueIndex)
-  }
-
-  /// Whether `mirror` and every superclass mirror above it have no children.
-  private static func mirrorSeesNoProperties(_ mirror: Mirror?) -> Bool {
-    var mirror = mirror
-    while let current = mirror {
-      guard current.children.isEmpty else { return false }
-      mirror = current.superclassMirror
-    }
-    return true
   }
 }
 

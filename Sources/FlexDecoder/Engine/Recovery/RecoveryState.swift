@@ -188,8 +188,8 @@ final class RecoveryState {
   /// Records an issue.
   func record(_ issue: FlexIssue, at offset: Int, coercionsApplied: Int) {
     if policy == .collectAll && issue.kind.isProblem { collectedProblems = true }
-    if issue.kind.isProblem || issue.kind == .defaulted || issue.kind == .droppedElement,
-      firstFailure.map({ $0.index >= issues.count }) ?? true
+    if recordedFirstFailure == nil,
+      issue.kind.isProblem || issue.kind == .defaulted || issue.kind == .droppedElement
     {
       firstFailure = (issues.count, coercionsApplied)
     }
@@ -201,14 +201,17 @@ final class RecoveryState {
   /// coercions: with none before it, that failure is the one that failed the plain pass, whose
   /// error is the one JSONDecoder throws.
   var firstProblemPrecedesCoercions: Bool {
-    guard let firstFailure, firstFailure.index < issues.count else { return false }
-    return firstFailure.coercionsBefore == 0 && issues[firstFailure.index].issue.kind.isProblem
+    guard let first = recordedFirstFailure else { return false }
+    return first.coercionsBefore == 0 && issues[first.index].issue.kind.isProblem
   }
 
   /// Whether a failure (a problem, or a repair under `.useDefaults`) is recorded.
-  var hasRecordedFailure: Bool {
-    guard let firstFailure else { return false }
-    return firstFailure.index < issues.count
+  var hasRecordedFailure: Bool { recordedFirstFailure != nil }
+
+  /// ``firstFailure`` while its issue is still recorded (a value decoded again drops its issues).
+  private var recordedFirstFailure: (index: Int, coercionsBefore: Int)? {
+    guard let firstFailure, firstFailure.index < issues.count else { return nil }
+    return firstFailure
   }
 
   /// The issues recorded after the first `count`.
