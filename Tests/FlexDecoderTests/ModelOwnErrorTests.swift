@@ -81,6 +81,49 @@ struct ModelOwnErrorTests {
     #expect(error.issues.map(\.path) == ["first.info.title", "second.info.version"])
   }
 
+  @Test func severalProblemsKeepTheModelsOwnErrorAsTheFirstError() throws {
+    struct Pair: Decodable {
+      let first: Doc
+      let second: Doc
+    }
+    let json = Data(#"{"first":{"info":{"version":"1"}},"second":{"info":{"title":"t"}}}"#.utf8)
+    let error = try requireThrows(FlexDecodingError.self) { try decoder(.collectAll).decode(Pair.self, from: json) }
+    let foundation = try requireThrows(Wrapped.self) { try JSONDecoder().decode(Pair.self, from: json) }
+    let first = try #require(error.firstError as? Wrapped)
+    #expect(missingKey(in: first)?.key == "title")
+    #expect(missingKey(in: first)?.path == ["first", "info"])
+    #expect(missingKey(in: first)?.path == missingKey(in: foundation)?.path)
+  }
+
+  @Test func theFirstErrorIsJSONDecodersEvenWhenACoercionRepairedIt() throws {
+    // JSONDecoder stops at the number `title`; the default coercions read it, and the two
+    // problems left are the missing `second` and the missing `version` (a missing key is placed
+    // at the start of its object).
+    struct Pair: Decodable {
+      let first: Info
+      let second: Info
+    }
+    let json = Data(#"{"first":{"title":5}}"#.utf8)
+    let error = try requireThrows(FlexDecodingError.self) { try FlexJSONDecoder().decode(Pair.self, from: json) }
+    #expect(error.issues.map(\.path) == ["second", "first.version"])
+    let first = try #require(error.firstError as? DecodingError)
+    let foundation = try requireThrows(DecodingError.self) { try JSONDecoder().decode(Pair.self, from: json) }
+    #expect(ErrorSignature(first) == ErrorSignature(foundation))
+    guard case .typeMismatch = first else {
+      Issue.record("expected typeMismatch, got \(first)")
+      return
+    }
+  }
+
+  @Test func unknownKeysAloneHaveNoFirstError() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.unknownKeyPolicy = .fail
+    let json = Data(#"{"title":"t","version":"1","extra":1,"more":2}"#.utf8)
+    let error = try requireThrows(FlexDecodingError.self) { try decoder.decode(Info.self, from: json) }
+    #expect(error.issues.map(\.kind) == [.unknownKey, .unknownKey])
+    #expect(error.firstError == nil)
+  }
+
   @Test func aModelThatDoesNotWrapStillThrowsTheDecodingError() throws {
     let json = Data(#"{"version":"1"}"#.utf8)
     let flex = try requireThrows(DecodingError.self) { try decoder(.collectAll).decode(Info.self, from: json) }

@@ -21,11 +21,32 @@ public struct FlexDecodingError: Error, CustomStringConvertible, Sendable {
   public let issues: [FlexIssue]
   /// The name of the type that was being decoded.
   public let typeName: String
+  /// The error `JSONDecoder` (or ``FlexJSONDecoder/strict()``) throws for the same document: the
+  /// first problem met, as the model's own `init(from:)` let it escape — your own error type
+  /// when it catches the container's `DecodingError` and rethrows it wrapped, the
+  /// `DecodingError` otherwise. `nil` when a strict decode would have succeeded (the problems
+  /// are then unknown keys under ``FlexJSONDecoder/UnknownKeyPolicy/fail``).
+  ///
+  /// Code written against `JSONDecoder`'s errors keeps one path for any number of problems:
+  ///
+  /// ```swift
+  /// do {
+  ///   let spec = try FlexJSONDecoder().decode(Spec.self, from: data)
+  /// } catch let error as FlexDecodingError {
+  ///   log(error)                                 // every problem, one per line
+  ///   if let own = error.firstError as? SpecError { report(own) }
+  /// } catch let error as SpecError {             // one problem: your own error, as before
+  ///   report(error)
+  /// }
+  /// ```
+  public let firstError: (any Error)?
 
-  /// Creates an error listing `issues`.
-  public init(issues: [FlexIssue], typeName: String) {
+  /// Creates an error listing `issues`; `firstError` is what a strict decode of the same
+  /// document throws, if it throws.
+  public init(issues: [FlexIssue], typeName: String, firstError: (any Error)? = nil) {
     self.issues = issues
     self.typeName = typeName
+    self.firstError = firstError
   }
 
   /// The same problems as `DecodingError` values, as `JSONDecoder` would have thrown them one

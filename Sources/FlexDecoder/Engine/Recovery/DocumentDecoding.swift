@@ -104,8 +104,8 @@ struct DocumentDecoding {
       }
       let problems = recovery.orderedIssues(mergedWith: session.notes).filter(isProblem)
       throw Self.failure(
-        problems: problems, typeName: "\(representedType(of: type))",
-        plainError: recovery.firstProblemPrecedesCoercions ? plainError : nil)
+        problems: problems, typeName: "\(representedType(of: type))", plainError: plainError,
+        loneProblemIsPlain: recovery.firstProblemPrecedesCoercions)
     }
     return try finish(value, type, plainError: plainError, session: session, recovery: recovery, issues: &issues)
   }
@@ -136,8 +136,8 @@ struct DocumentDecoding {
     let all = recovery.orderedIssues(mergedWith: session.notes)
     if options.errorPolicy == .collectAll || recovery.collectedProblems, all.contains(where: isProblem) {
       throw Self.failure(
-        problems: all.filter(isProblem), typeName: "\(representedType(of: type))",
-        plainError: recovery.firstProblemPrecedesCoercions ? plainError : nil)
+        problems: all.filter(isProblem), typeName: "\(representedType(of: type))", plainError: plainError,
+        loneProblemIsPlain: recovery.firstProblemPrecedesCoercions)
     }
     issues += all
     return value
@@ -146,16 +146,21 @@ struct DocumentDecoding {
   /// What a decode that failed with `problems` throws: one problem's own error (the
   /// `DecodingError`, or the model's error), a ``FlexDecodingError`` for several.
   ///
-  /// `plainError`: what the plain pass threw, when the recovery pass applied no coercion. A lone
-  /// problem is then the plain pass's failure, and its error is what JSONDecoder throws — the
-  /// error type a model's `init(from:)` throws when it wraps the container's error in its own,
-  /// which the problem's own error, taken where it happened, is not.
-  static func failure(problems: [FlexIssue], typeName: String, plainError: (any Error)? = nil) -> any Error {
+  /// `plainError`: what the plain pass threw (JSONDecoder's error), if it threw; it is kept on a
+  /// ``FlexDecodingError`` as its `firstError`. `loneProblemIsPlain`: the recovery pass applied
+  /// no coercion before its first problem, so a lone problem is the plain pass's failure, and
+  /// its error is what JSONDecoder throws — the error type a model's `init(from:)` throws when it
+  /// wraps the container's error in its own, which the problem's own error, taken where it
+  /// happened, is not.
+  static func failure(
+    problems: [FlexIssue], typeName: String, plainError: (any Error)? = nil, loneProblemIsPlain: Bool = false
+  ) -> any Error {
+    let plainError = plainError.map(ValidationFailure.unwrapped)
     if problems.count == 1 {
-      if let plainError { return ValidationFailure.unwrapped(plainError) }
+      if loneProblemIsPlain, let plainError { return plainError }
       if let error = problems[0].thrownError { return error }
     }
-    return FlexDecodingError(issues: problems, typeName: typeName)
+    return FlexDecodingError(issues: problems, typeName: typeName, firstError: plainError)
   }
 
   /// Where an error happened: its coding path, with the missing key of a `keyNotFound` (as the
