@@ -65,6 +65,8 @@ enum SmallDocumentBenchmarks {
       "decode 100 ids [Int] (\(idsJSON.count) B)", [Int].self, from: idsJSON, foundation: { JSONDecoder() },
       flex: { FlexJSONDecoder() })
 
+    rows += try failingRows(profileDocument: profileJSON, errorJSON: errorJSON)
+
     rows += try MicroBenchmark.encoding(
       "encode {\"id\":1,\"name\":\"x\"}", Tag(id: 1, name: "x"), foundation: { JSONEncoder() },
       flex: { FlexJSONEncoder() })
@@ -78,6 +80,40 @@ enum SmallDocumentBenchmarks {
       "encode page of 20 items, snake_case", page, foundation: snakeEncoder, flex: flexSnakeEncoder)
     rows += try MicroBenchmark.encoding(
       "encode 100 ids [Int]", ids, foundation: { JSONEncoder() }, flex: { FlexJSONEncoder() })
+    return rows
+  }
+
+  /// Documents that JSONDecoder rejects, as API clients meet them: an enum value the app does
+  /// not know yet, a value of the wrong type, a missing key, and error bodies decoded as the
+  /// success type (a short streaming error event, and an error response read as a profile).
+  private static func failingRows(profileDocument: Data, errorJSON: Data) throws -> [MicroBenchmark] {
+    let profile = try JSONSerialization.jsonObject(with: profileDocument) as? [String: Any] ?? [:]
+    func profileJSON(_ change: (inout [String: Any]) -> Void) throws -> Data {
+      var copy = profile
+      change(&copy)
+      return try JSONSerialization.data(withJSONObject: copy, options: .sortedKeys)
+    }
+    let unknownRole = try profileJSON { $0["role"] = "owner" }
+    let wrongType = try profileJSON { $0["favoriteTags"] = "swift" }
+    let missingKey = try profileJSON { $0["login"] = nil }
+    let streamError = Data(#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#.utf8)
+
+    var rows: [MicroBenchmark] = []
+    rows += try MicroBenchmark.failing(
+      "fail: unknown enum value in profile (\(unknownRole.count) B)", UserProfile.self, from: unknownRole,
+      foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
+    rows += try MicroBenchmark.failing(
+      "fail: string for [String] in profile (\(wrongType.count) B)", UserProfile.self, from: wrongType,
+      foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
+    rows += try MicroBenchmark.failing(
+      "fail: missing key in profile (\(missingKey.count) B)", UserProfile.self, from: missingKey,
+      foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
+    rows += try MicroBenchmark.failing(
+      "fail: error event as {id, name} (\(streamError.count) B)", Tag.self, from: streamError,
+      foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
+    rows += try MicroBenchmark.failing(
+      "fail: error response as profile (\(errorJSON.count) B)", UserProfile.self, from: errorJSON,
+      foundation: { JSONDecoder() }, flex: { FlexJSONDecoder() })
     return rows
   }
 
