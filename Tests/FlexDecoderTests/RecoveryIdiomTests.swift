@@ -283,14 +283,57 @@ struct RecoveryIdiomTests {
     }
   }
 
-  @Test func aTryAtTheSameSiteAsARealProblemElsewhereIsRepairedToo() throws {
-    // The circle's bad size plans a repair at `*.size` as Double; the label's `try?` at that
-    // site then gets a placeholder instead of the error it would catch.
+  @Test func aTryAtTheSameSiteAsARealProblemElsewhereStillCatchesItsError() throws {
+    // The circle's bad size is repaired at its call; the label's `try?` of the same key and type
+    // (the same site) still catches its error and takes the text branch.
     let json = #"[{"kind": "circle", "size": "big"}, {"kind": "label", "size": "hello"}]"#
-    withKnownIssue("recovery sites are path patterns, so a try? elsewhere on the same pattern is repaired") {
-      let result = try decoder(.useDefaults).decodeWithReport([Shape].self, from: Data(json.utf8))
-      #expect(result.value == [.circle(radius: 0), .label(text: "hello")])
-      #expect(result.issues.map(\.path) == ["[0].size"])
+    let result = try decoder(.useDefaults).decodeWithReport([Shape].self, from: Data(json.utf8))
+    #expect(result.value == [.circle(radius: 0), .label(text: "hello")])
+    #expect(result.issues.map(\.path) == ["[0].size"])
+    let error = try requireThrows(DecodingError.self) {
+      try decoder(.collectAll).decode([Shape].self, from: Data(json.utf8))
+    }
+    #expect(FlexDecodingError.issues(in: error).map(\.path) == ["[0].size"])
+  }
+
+  @Test func aTryBeforeARealProblemAtTheSameSiteStillCatchesItsError() throws {
+    // The same, the label first: the call that catches is met before the one that escapes.
+    let json = #"[{"kind": "label", "size": "hello"}, {"kind": "circle", "size": "big"}, {"kind": "label", "size": 2}]"#
+    let result = try decoder(.useDefaults).decodeWithReport([Shape].self, from: Data(json.utf8))
+    #expect(result.value == [.label(text: "hello"), .circle(radius: 0), .label(text: "2.0")])
+    #expect(result.issues.map(\.path) == ["[1].size"])
+  }
+
+  /// Reads `count` with a `try?` first (a missing or bad count is 0), then `total` the same way
+  /// but without the `try?`: two calls of one site (the key type, `count`, `Int`) in one value
+  /// when `total` is absent and the fallback reads `count` again.
+  struct Tally: Decodable, Equatable {
+    var count: Int
+    var total: Int
+
+    enum CodingKeys: String, CodingKey {
+      case count, total
+    }
+
+    init(count: Int, total: Int) {
+      self.count = count
+      self.total = total
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      count = (try? container.decode(Int.self, forKey: .count)) ?? -1
+      total = try container.decodeIfPresent(Int.self, forKey: .total) ?? container.decode(Int.self, forKey: .count)
     }
   }
+
+  @Test func twoCallsOfOneSiteInOneValueAreRepairedApart() throws {
+    // `count` is bad: the `try?` catches (count = -1); the plain read of it escapes and is
+    // repaired (total = 0). The first call is not repaired for what the second taught.
+    let result = try decoder(.useDefaults).decodeWithReport(
+      [Tally].self, from: Data(#"[{"count": "many"}, {"count": 3, "total": 5}, {"count": {}}]"#.utf8))
+    #expect(result.value == [Tally(count: -1, total: 0), Tally(count: 3, total: 5), Tally(count: -1, total: 0)])
+    #expect(result.issues.map(\.path) == ["[0].count", "[2].count"])
+  }
+
 }

@@ -106,7 +106,8 @@ extension TapeDecoder {
   ) throws -> [Element] {
     let requester = recovery.nextRequester
     recovery.nextRequester = nil
-    recovery.frames.append(RecoveryFrame(requester: requester, startGeneration: recovery.begin()))
+    recovery.frames.append(
+      RecoveryFrame(requester: requester, startGeneration: recovery.begin(), valueIndex: arrayIndex))
     defer { recovery.frames.removeLast() }
     let expectation = ScalarExpectation(Element.self)
     let count = Int(tape[arrayIndex].length)

@@ -85,14 +85,15 @@ extension TapeDecoder {
     if recovery.failure != nil { recovery.failure = nil }
     let generation = recovery.begin()
     let site = CallSite(owner: pendingType ?? Never.self, key: "", type: type)
+    let call = recovery.failingCall(site, ordinal: recovery.countCall(), valueIndex: index)
     let depth = recovery.depth
-    guard recovery.isRepairable(site, depth: depth) else {
+    guard recovery.isRepairable(site, depth: depth, call: call) else {
       do {
         return try read()
       } catch {
         recovery.failure = PendingFailure(
           originGeneration: generation, isSettled: false, isReported: false, lastExited: site, lastExitedDepth: depth,
-          originRequester: recovery.nearestRequester(depth: depth))
+          originRequester: recovery.nearestRequester(depth: depth), originCall: call)
         throw error
       }
     }

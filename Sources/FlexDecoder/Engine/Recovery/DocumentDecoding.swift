@@ -55,7 +55,7 @@ struct DocumentDecoding {
     var pooledSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
     defer { pool.recycle(&pooledSession) }
     let session = pooledSession!
-    let recovery = RecoveryState(policy: options.errorPolicy, reusable: finished)
+    let recovery = RecoveryState(policy: options.errorPolicy, reusable: finished, tapeCount: tape.count)
     session.recovery = recovery
     let decoder = TapeDecoder(tape: tape, session: session)
     // A missing step of the key path: the value is missing.

@@ -29,6 +29,19 @@
 //    come after a large array does not decode the array once per problem. Recovery therefore
 //    costs about one decode of the document, whatever the number of problems.
 //
+// 4. One site, several calls. A site names the code that made a call by its owner, key and type,
+//    not by where in `init(from:)` the call is: `try? c.decode(Double.self, forKey: .size)` and
+//    `c.decode(Double.self, forKey: .size)` in two branches of one `init(from:)` are one site, and
+//    a repair learned from the second would hand the first a placeholder where it caught an error
+//    (a valid value replaced). So the pass first learns each failing call on its own: a
+//    `FailingCall` is the site with the value whose `init(from:)` made it, its place among that
+//    value's calls and the value it read. Each failure is thrown as JSONDecoder's would be; if it
+//    reaches its value's boundary, that value is decoded again and that call alone is repaired. A
+//    call whose error is caught is never touched. Each lesson costs one decode of the value that
+//    made the call (large nested values are handed back), so the pass keeps a budget of values
+//    decoded again, about one document's worth of tape entries: past it, the pass repairs by site
+//    as above, and stays linear in the document.
+//
 // A failure that cannot be repaired where it happened (no placeholder for an enum, a model's own
 // error) is repaired by the nearest enclosing call that can be: an optional becomes `nil`, an
 // element is dropped, a nested value gets its type's placeholder. A model error thrown after a
@@ -64,6 +77,17 @@ struct CallSite: Hashable {
   }
 }
 
+/// One call of a site: the value whose `init(from:)` made it (its tape index), the call's place
+/// among that value's calls, and the value it read (`-1`: a missing key). A value decoded again
+/// makes the same calls in the same order up to the first one whose outcome changes, so a call
+/// that fails is the same `FailingCall` when the value is decoded again.
+struct FailingCall: Hashable {
+  let site: CallSite
+  let ownerIndex: Int
+  let ordinal: Int
+  let valueIndex: Int
+}
+
 /// A value being decoded during the recovery pass.
 struct RecoveryFrame {
   /// The user call that asked for the value, or `nil` when the engine did (array elements,
@@ -71,6 +95,10 @@ struct RecoveryFrame {
   let requester: CallSite?
   /// The generation when decoding the value started: failures after it happened inside.
   let startGeneration: Int
+  /// The value's tape index.
+  let valueIndex: Int
+  /// The calls its `init(from:)` (or the engine, for a collection) made so far.
+  var calls = 0
   /// Whether the user call above this value (looked up through engine frames) is known to let
   /// errors through; only `true` is remembered, as facts are never unlearned.
   var requesterChainEscapes = false
@@ -95,10 +123,12 @@ final class PendingFailure {
   /// where it happened once both are known to let errors through.
   let origin: CallSite?
   let originRequester: CallSite?
+  /// The call that failed first, told apart from the other calls of its site.
+  let originCall: FailingCall?
 
   init(
     originGeneration: Int, isSettled: Bool, isReported: Bool, lastExited: CallSite?, lastExitedDepth: Int,
-    originRequester: CallSite? = nil
+    originRequester: CallSite? = nil, originCall: FailingCall? = nil
   ) {
     self.originGeneration = originGeneration
     self.isSettled = isSettled
@@ -107,6 +137,7 @@ final class PendingFailure {
     self.lastExitedDepth = lastExitedDepth
     self.origin = lastExited
     self.originRequester = originRequester
+    self.originCall = originCall
   }
 }
 
@@ -123,6 +154,11 @@ final class RecoveryState {
   @exclusivity(unchecked) private var firstFailure: (index: Int, coercionsBefore: Int)?
   /// Calls known to let their errors through the code that made them.
   @exclusivity(unchecked) private(set) var escapingSites = CallSiteSet()
+  /// The failing calls known to let their errors through, one by one (see 4. above).
+  @exclusivity(unchecked) private var escapingCalls = Set<FailingCall>()
+  /// Tape entries that values decoded again to learn one failing call may still take; past it,
+  /// calls are repaired by site.
+  @exclusivity(unchecked) private var callLessonBudget: Int
   /// The values being decoded, outermost first.
   @exclusivity(unchecked) var frames: [RecoveryFrame] = []
   /// Whether a model's `init(from:)` encloses the value being decoded (a user call asked for it
@@ -140,10 +176,42 @@ final class RecoveryState {
   /// Finished values kept to be handed back when decoded again (ReusableValues.swift).
   let reusable: ReusableValues
 
-  init(policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?) {
+  /// - Parameter tapeCount: the document's tape entries, which set the budget of values decoded
+  ///   again to learn single calls.
+  init(policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?, tapeCount: Int) {
     self.policy = policy
     self.reusable = reusable ?? ReusableValues()
+    self.callLessonBudget = tapeCount &+ Self.minimumCallLessonBudget
     frames.reserveCapacity(32)
+  }
+
+  /// The budget of a small document: a few small values decoded again for their failing calls.
+  static let minimumCallLessonBudget = 4096
+
+  /// Whether failing calls are still learned one by one (else by site).
+  var learnsEachCall: Bool { callLessonBudget > 0 }
+
+  /// Takes the tape entries of a value about to be decoded again from the budget.
+  func chargeRedecode(entries: Int) {
+    callLessonBudget &-= max(entries, 1)
+  }
+
+  /// Counts a call of the innermost value's `init(from:)`; returns its place among them (`-1`
+  /// outside any value).
+  @inline(__always)
+  func countCall() -> Int {
+    let last = frames.count &- 1
+    guard last >= 0 else { return -1 }
+    let ordinal = frames[last].calls
+    frames[last].calls = ordinal &+ 1
+    return ordinal
+  }
+
+  /// The call of `site` now being made, `ordinal`-th of the innermost value's calls, reading
+  /// the value at `valueIndex` (`nil`: a missing key); `nil` outside any value.
+  func failingCall(_ site: CallSite?, ordinal: Int, valueIndex: Int?) -> FailingCall? {
+    guard let site, ordinal >= 0, let owner = frames.last else { return nil }
+    return FailingCall(site: site, ownerIndex: owner.valueIndex, ordinal: ordinal, valueIndex: valueIndex ?? -1)
   }
 
   /// The number of issues recorded so far.
@@ -180,6 +248,7 @@ final class RecoveryState {
     // A failure still pending here was caught by the code now making this call.
     if failure != nil { failure = nil }
     generation &+= 1
+    _ = countCall()
   }
 
   /// The depth of calls made now: the number of values being decoded.
@@ -269,9 +338,16 @@ final class RecoveryState {
 
   /// Whether a failure of the call `site` (`nil`: a call of the engine's), made at `depth`, is
   /// repaired on the spot: the call lets its errors through, and so does the nearest user call
-  /// above the value that made it.
-  func isRepairable(_ site: CallSite?, depth: Int) -> Bool {
-    if let site, !escapingSites.contains(site) { return false }
+  /// above the value that made it. `call` is that call told apart from the others of its site:
+  /// while calls are learned one by one, it must be known itself.
+  func isRepairable(_ site: CallSite?, depth: Int, call: FailingCall? = nil) -> Bool {
+    if let site {
+      if learnsEachCall, let call {
+        guard escapingCalls.contains(call) else { return false }
+      } else if !escapingSites.contains(site) {
+        return false
+      }
+    }
     guard let deciding = decidingFrame(depth: depth) else { return true }
     if let requester = deciding.requester, !escapingSites.contains(requester) { return false }
     return remember(min(depth, frames.count) - 1, through: deciding.index)
@@ -324,14 +400,22 @@ final class RecoveryState {
     guard let failure, failure.originGeneration > startGeneration, !failure.isSettled,
       failure.lastExitedDepth == depth, let site = failure.lastExited
     else { return false }
-    guard escapingSites.insert(site) else { return false }
-    return failure.origin.map(escapingSites.contains) ?? true
-      && failure.originRequester.map(escapingSites.contains) ?? true
+    let siteIsNews = escapingSites.insert(site)
+    // The failing call itself, when this value made it.
+    let eachCall = learnsEachCall ? failure.originCall : nil
+    let callIsNews = eachCall.map {
+      $0.ownerIndex == frames[depth &- 1].valueIndex && escapingCalls.insert($0).inserted
+    }
+    guard siteIsNews || callIsNews == true else { return false }
+    let originKnown = eachCall.map(escapingCalls.contains) ?? failure.origin.map(escapingSites.contains) ?? true
+    return originKnown && failure.originRequester.map(escapingSites.contains) ?? true
   }
 
-  /// Notes that a value is decoded again: the failure that taught it is gone.
+  /// Notes that the innermost value is decoded again: the failure that taught it is gone, and
+  /// its calls are counted from the start.
   func noteRedecode() {
     failure = nil
+    if !frames.isEmpty { frames[frames.count &- 1].calls = 0 }
   }
 }
 

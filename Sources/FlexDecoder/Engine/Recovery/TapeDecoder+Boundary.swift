@@ -39,7 +39,8 @@ extension TapeDecoder {
     index = valueIndex
     defer { index = savedIndex }
     let startGeneration = recovery.begin()
-    recovery.frames.append(RecoveryFrame(requester: requester, startGeneration: startGeneration))
+    recovery.frames.append(
+      RecoveryFrame(requester: requester, startGeneration: startGeneration, valueIndex: valueIndex))
     let wasInsideModel = recovery.isInsideModel
     if requester != nil { recovery.isInsideModel = true }
     defer {
@@ -90,6 +91,7 @@ extension TapeDecoder {
         // Learned that a call of this value's `init(from:)` lets errors through: decode the
         // value again, and repair the failure where it happens this time.
         recovery.noteRedecode()
+        recovery.chargeRedecode(entries: tape.next(after: valueIndex) &- valueIndex)
         recovery.dropIssues(after: issuesBefore)
         if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
         if pathStack.count > pathDepth { pathStack.removeSubrange(pathDepth...) }

@@ -126,6 +126,7 @@ extension TapeDecoder {
     // A failure still pending here was caught by the code now making this call.
     if recovery.failure != nil { recovery.failure = nil }
     let generation = recovery.begin()
+    let ordinal = recovery.countCall()
     let issuesAtStart = recovery.issueCount
     let notesAtStart = session.notes.count
     // The site names the frame of a nested value the body decodes (scalars have none). A body
@@ -139,7 +140,9 @@ extension TapeDecoder {
       tape[index].kind.isNonNullScalar
     {
       do {
-        return try coercedAnswer(recovery, site: site(), notesAtStart: notesAtStart, body)
+        let site = site()
+        let call = recovery.failingCall(site, ordinal: ordinal, valueIndex: index)
+        return try coercedAnswer(recovery, site: site, call: call, notesAtStart: notesAtStart, body)
       } catch is NoCoercedAnswer {}
     }
     var error: (any Error)?
@@ -151,8 +154,8 @@ extension TapeDecoder {
       }
     }
     return try handleFailure(
-      recovery, error, generation: generation, issuesAtStart: issuesAtStart, notesAtStart: notesAtStart,
-      site: site, type: type, path: path, valueIndex: valueIndex(), action: action,
+      recovery, error, generation: generation, ordinal: ordinal, issuesAtStart: issuesAtStart,
+      notesAtStart: notesAtStart, site: site, type: type, path: path, valueIndex: valueIndex(), action: action,
       missingKeyMessage: missingKeyMessage,
       replacement: replacement, body)
   }
@@ -166,9 +169,9 @@ extension TapeDecoder {
   /// metadata on each of their calls.)
   @inline(never)
   private func coercedAnswer<T>(
-    _ recovery: RecoveryState, site: CallSite?, notesAtStart: Int, _ body: () throws -> T
+    _ recovery: RecoveryState, site: CallSite?, call: FailingCall?, notesAtStart: Int, _ body: () throws -> T
   ) throws -> T {
-    guard recovery.isRepairable(site, depth: recovery.depth) else { throw NoCoercedAnswer() }
+    guard recovery.isRepairable(site, depth: recovery.depth, call: call) else { throw NoCoercedAnswer() }
     do {
       let value = try withCoercionsInForce(body)
       recovery.failure = nil
@@ -194,7 +197,8 @@ extension TapeDecoder {
   /// there, else repaired here if this call may be, else thrown for the boundaries to learn from.
   @inline(never)
   private func handleFailure<T>(
-    _ recovery: RecoveryState, _ caught: (any Error)?, generation: Int, issuesAtStart: Int, notesAtStart: Int,
+    _ recovery: RecoveryState, _ caught: (any Error)?, generation: Int, ordinal: Int, issuesAtStart: Int,
+    notesAtStart: Int,
     site makeSite: () -> CallSite?, type: Any.Type, path makePath: () -> [any CodingKey], valueIndex: Int?,
     action requestedAction: RecoveryAction, missingKeyMessage: () -> String?,
     replacement: ([any CodingKey]) throws -> T, _ body: () throws -> T
@@ -205,6 +209,7 @@ extension TapeDecoder {
     let action =
       requestedAction == .substitute && isOptionalMetatype(type) ? RecoveryAction.makeNil : requestedAction
     let site = makeSite()
+    let call = recovery.failingCall(site, ordinal: ordinal, valueIndex: valueIndex)
     let depth = recovery.depth
     // A failure that happened inside this call (in the value it decodes).
     let inner = caught == nil ? nil : recovery.failure.flatMap { $0.originGeneration > generation ? $0 : nil }
@@ -218,7 +223,7 @@ extension TapeDecoder {
       }
       throw caught
     }
-    guard recovery.isRepairable(site, depth: depth) else {
+    guard recovery.isRepairable(site, depth: depth, call: call) else {
       // As JSONDecoder would: throw, and let the boundaries above learn whether it escapes.
       let error: any Error
       if let caught {
@@ -229,7 +234,7 @@ extension TapeDecoder {
       }
       recovery.failure = PendingFailure(
         originGeneration: generation, isSettled: false, isReported: inner?.isReported ?? false, lastExited: site,
-        lastExitedDepth: depth, originRequester: recovery.nearestRequester(depth: depth))
+        lastExitedDepth: depth, originRequester: recovery.nearestRequester(depth: depth), originCall: call)
       throw error
     }
     // Repaired here: first with the coercions, when the failure is this call's own.
