@@ -85,6 +85,6 @@ fi
 cp Fuzz/Seeds/* "$seeds/"
 
 # Swift's own crash backtracer would run inside AddressSanitizer's report and trip it: leave the
-# report to the sanitizer.
-SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+# report to the sanitizer. Leaks of the toolchain's Foundation are suppressed (Fuzz/leaks.supp).
+LSAN_OPTIONS=suppressions=Fuzz/leaks.supp SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -print_final_stats=1 -dict="Fuzz/$target.dict" -artifact_prefix="$out/" "$@" "$out/corpus" "$seeds"
