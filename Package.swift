@@ -5,6 +5,23 @@
 
 import PackageDescription
 
+// Compilation conditions:
+//
+// FLEX_INTERNAL_CHECKS: debug checks of the engine's invariants, for tests and fuzzing; off in
+// every normal build, where they cost nothing (the checking code is not compiled). With it, every
+// member a keyed container's lookup finds (through the hint, claims and signatures, the member
+// index, LookupMemory or KeyTagTable) is compared with a plain first-match scan of the object's
+// keys, tape reads are bounds-checked, and the recovery pass's frames and generations are checked;
+// a broken invariant stops with a precondition failure naming it. The checks are in the
+// InternalChecks/ folders of Sources/FlexCore/Scanner and Sources/FlexDecoder/Engine.
+// Enable it with
+//
+//   swift build -Xswiftc -DFLEX_INTERNAL_CHECKS
+//   swift test -Xswiftc -DFLEX_INTERNAL_CHECKS --scratch-path .build-checks
+//
+// (a scratch path of its own keeps the unchecked build's cache). CI runs the AddressSanitizer
+// suite and the fuzzers (Scripts/fuzz.sh) with it.
+
 let package = Package(
   name: "FlexDecoder",
   // As low as JSONDecoder's users need, and no higher than ReerJSON's: APIs newer than these are

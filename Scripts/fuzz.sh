@@ -8,9 +8,15 @@
 # targets: the library sources are compiled here with -sanitize=fuzzer,address, module by module
 # (FlexCore, then FlexDecoder, which re-exports it and shares its `package` declarations), into
 # .build-fuzz/. The seed corpus is the JSONTestSuite parsing cases, the benchmark documents and
-# Fuzz/Seeds/ (documents shaped like the decoder fuzzer's model); Fuzz/TARGET.dict lists tokens;
+# Fuzz/Seeds/ (documents shaped like the decoder fuzzer's model, after the 8 option bytes that
+# start every DecoderFuzzer input; the other seeds get two sets of option bytes here, the
+# defaults and lenient ones); Fuzz/TARGET.dict lists tokens;
 # what the fuzzer learns is kept in fuzz-out/TARGET/corpus, crashes in fuzz-out/TARGET/ (both
 # ignored by git). Reproduce a crash with `.build-fuzz/TARGET/fuzzer fuzz-out/TARGET/crash-…`.
+#
+# The library is built with FLEX_INTERNAL_CHECKS (Package.swift): its lookups are checked against
+# a plain scan, and its tape reads against the tape's bounds. FUZZ_INTERNAL_CHECKS=0 builds it
+# without them (into .build-fuzz/TARGET-unchecked), to measure what they cost.
 #
 # Exits non-zero when the fuzzer finds a crash, a hang (-timeout) or a sanitizer report.
 set -euo pipefail
@@ -34,8 +40,13 @@ case "$target" in
 esac
 
 build=.build-fuzz/$target
-binary=$build/fuzzer
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name FlexDecoder -use-ld=lld)
+if [[ ${FUZZ_INTERNAL_CHECKS:-1} == 0 ]]; then
+  build=$build-unchecked
+else
+  flags+=(-D FLEX_INTERNAL_CHECKS)
+fi
+binary=$build/fuzzer
 
 # Rebuild when the target or any library source is newer than the binary.
 if [[ ! -x $binary ]] || [[ -n $(find "$source" "Fuzz/$target.dict" Sources/FlexCore Sources/FlexDecoder Scripts/fuzz.sh -newer "$binary" -print -quit) ]]; then
@@ -58,9 +69,22 @@ out=fuzz-out/$target
 mkdir -p "$out/corpus"
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
-cp Tests/FlexCoreTests/Resources/JSONTestSuite/test_parsing/*.json Benchmarks/Data/*.json Fuzz/Seeds/* "$seeds/"
+documents=(Tests/FlexCoreTests/Resources/JSONTestSuite/test_parsing/*.json Benchmarks/Data/*.json)
+if [[ $target == decoder ]]; then
+  # DecoderFuzzer reads its options from the first 8 bytes (Fuzz/DecoderFuzzer.swift, `Header`):
+  # all zero is the defaults (no coercions); the other set is lenient (`.flexible` dates, snake
+  # case, every coercion, unknown keys reported, the other ways in compared).
+  for document in "${documents[@]}"; do
+    name=$(basename "$document")
+    { printf '\0\0\0\0\0\0\0\0'; cat "$document"; } > "$seeds/default-$name"
+    { printf '\x04\x01\xff\x3f\x20\x02\x00\x2d'; cat "$document"; } > "$seeds/lenient-$name"
+  done
+else
+  cp "${documents[@]}" "$seeds/"
+fi
+cp Fuzz/Seeds/* "$seeds/"
 
 # Swift's own crash backtracer would run inside AddressSanitizer's report and trip it: leave the
-# report to the sanitizer.
-SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+# report to the sanitizer. Leaks of the toolchain's Foundation are suppressed (Fuzz/leaks.supp).
+LSAN_OPTIONS=suppressions=Fuzz/leaks.supp SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -print_final_stats=1 -dict="Fuzz/$target.dict" -artifact_prefix="$out/" "$@" "$out/corpus" "$seeds"

@@ -12,6 +12,9 @@ extension JSONTape {
   /// Whether the key at `index` equals `utf8`, compared as bytes (unescaping first if needed).
   @inlinable @inline(__always)
   public func key(at index: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
+    #if FLEX_INTERNAL_CHECKS
+      checkBytes(at: index)
+    #endif
     let entry = entries[index]
     if entry.flags & StringFlags.hasEscapes == 0 {
       guard Int(entry.length) == utf8.count else { return false }

@@ -165,19 +165,33 @@
   /// The entry at `index`.
   @inlinable @inline(__always)
   public subscript(index: Int) -> JSONTapeEntry {
-    entries[index]
+    #if FLEX_INTERNAL_CHECKS
+      checkEntryIndex(index)
+    #endif
+    return entries[index]
   }
 
   /// The index of the entry after the value at `index` and its whole subtree.
   @inlinable @inline(__always)
   public func next(after index: Int) -> Int {
-    let entry = entries[index]
-    return entry.kind.rawValue >= JSONTokenKind.array.rawValue ? Int(entry.end) : index &+ 1
+    #if FLEX_INTERNAL_CHECKS
+      checkEntryIndex(index)
+      let entry = entries[index]
+      let next = entry.kind.rawValue >= JSONTokenKind.array.rawValue ? Int(entry.end) : index &+ 1
+      checkNext(next, after: index)
+      return next
+    #else
+      let entry = entries[index]
+      return entry.kind.rawValue >= JSONTokenKind.array.rawValue ? Int(entry.end) : index &+ 1
+    #endif
   }
 
   /// The bytes of a string's content (between the quotes, escapes untouched) or a number's text.
   @inlinable @inline(__always)
   public func rawBytes(at index: Int) -> UnsafeRawBufferPointer {
+    #if FLEX_INTERNAL_CHECKS
+      checkBytes(at: index)
+    #endif
     let entry = entries[index]
     return UnsafeRawBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset &+ entry.length)])
   }

@@ -319,6 +319,9 @@ extension ObjectLookup {
       lookupMemory.compared(equal: hasRecordedKeys())
       return findValueRemembering(forKey: utf8, hash: hash)
     case .replaying:
+      #if FLEX_INTERNAL_CHECKS
+        checkReplayState()
+      #endif
       if let answer = replayedValue(forKey: utf8, hash: hash) { return answer }
       return findValueByHint(forKey: utf8, hash: hash)
     case .recording:

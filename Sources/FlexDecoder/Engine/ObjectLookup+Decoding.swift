@@ -13,8 +13,16 @@ extension ObjectLookup {
     guard KeyTagTable.covers(Key.self) else { return valueIndex(forName: key.stringValue) }
     let tag = KeyTagTable.tag(of: key)
     switch valueIndex(forTag: tag, of: ObjectIdentifier(Key.self)) {
-    case .found(let valueIndex): return valueIndex
-    case .absent: return nil
+    case .found(let valueIndex):
+      #if FLEX_INTERNAL_CHECKS
+        checkTaggedKey(key, tag: tag)
+      #endif
+      return valueIndex
+    case .absent:
+      #if FLEX_INTERNAL_CHECKS
+        checkTaggedKey(key, tag: tag)
+      #endif
+      return nil
     case .needsName:
       let name = key.stringValue
       learnKey(name, tag: tag, of: ObjectIdentifier(Key.self))

@@ -90,6 +90,18 @@ extension ObjectLookup {
 
   /// The value for a JSON key name, by the container's matching rule.
   func valueIndex(forString name: String) -> Int? {
+    #if FLEX_INTERNAL_CHECKS
+      let found = lookUpValue(forString: name)
+      checkConvertedLookup(forName: name, found: found)
+      return found
+    #else
+      return lookUpValue(forString: name)
+    #endif
+  }
+
+  /// ``valueIndex(forString:)``, unchecked.
+  @inline(__always)
+  private func lookUpValue(forString name: String) -> Int? {
     // Only a key strategy (`.converted`) builds these.
     if let convertedMembers {
       for member in convertedMembers where member.key == name { return member.valueIndex }
@@ -115,6 +127,18 @@ extension ObjectLookup {
   /// exact or loose matching rule.
   @inline(__always)
   func valueIndex(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+    #if FLEX_INTERNAL_CHECKS
+      let found = lookUpValue(forKey: utf8, hash: hash)
+      checkLookup(forKey: utf8, hash: hash, found: found)
+      return found
+    #else
+      return lookUpValue(forKey: utf8, hash: hash)
+    #endif
+  }
+
+  /// ``valueIndex(forKey:hash:)``, unchecked.
+  @inline(__always)
+  private func lookUpValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     if let exact = findValue(forKey: utf8, hash: hash) { return exact }
     return matching == .loose ? findLooseValue(forKey: utf8) : nil
   }

@@ -106,9 +106,18 @@ extension TapeDecoder {
   ) throws -> [Element] {
     let requester = recovery.nextRequester
     recovery.nextRequester = nil
+    let startGeneration = recovery.begin()
     recovery.frames.append(
-      RecoveryFrame(requester: requester, startGeneration: recovery.begin(), valueIndex: arrayIndex))
-    defer { recovery.frames.removeLast() }
+      RecoveryFrame(requester: requester, startGeneration: startGeneration, valueIndex: arrayIndex))
+    #if FLEX_INTERNAL_CHECKS
+      recovery.checkPushedFrame(startGeneration: startGeneration)
+    #endif
+    defer {
+      #if FLEX_INTERNAL_CHECKS
+        recovery.checkPoppingFrame(startGeneration: startGeneration)
+      #endif
+      recovery.frames.removeLast()
+    }
     let expectation = ScalarExpectation(Element.self)
     let count = Int(tape[arrayIndex].length)
     var result: [Element] = []

@@ -213,6 +213,9 @@ final class RecoveryState {
   /// the value at `valueIndex` (`nil`: a missing key); `nil` outside any value.
   func failingCall(_ site: CallSite?, ordinal: Int, valueIndex: Int?) -> FailingCall? {
     guard let site, ordinal >= 0, let owner = frames.last else { return nil }
+    #if FLEX_INTERNAL_CHECKS
+      checkFailingCall(ordinal: ordinal)
+    #endif
     return FailingCall(site: site, ownerIndex: owner.valueIndex, ordinal: ordinal, valueIndex: valueIndex ?? -1)
   }
 

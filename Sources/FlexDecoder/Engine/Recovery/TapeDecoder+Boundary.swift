@@ -41,9 +41,15 @@ extension TapeDecoder {
     let startGeneration = recovery.begin()
     recovery.frames.append(
       RecoveryFrame(requester: requester, startGeneration: startGeneration, valueIndex: valueIndex))
+    #if FLEX_INTERNAL_CHECKS
+      recovery.checkPushedFrame(startGeneration: startGeneration)
+    #endif
     let wasInsideModel = recovery.isInsideModel
     if requester != nil { recovery.isInsideModel = true }
     defer {
+      #if FLEX_INTERNAL_CHECKS
+        recovery.checkPoppingFrame(startGeneration: startGeneration)
+      #endif
       recovery.frames.removeLast()
       recovery.isInsideModel = wasInsideModel
     }
@@ -95,6 +101,9 @@ extension TapeDecoder {
         recovery.dropIssues(after: issuesBefore)
         if session.notes.count > notesBefore { session.notes.removeSubrange(notesBefore...) }
         if pathStack.count > pathDepth { pathStack.removeSubrange(pathDepth...) }
+        #if FLEX_INTERNAL_CHECKS
+          recovery.checkRedecode(issueCount: issuesBefore)
+        #endif
         index = valueIndex
         pendingType = type
       }
