@@ -13,6 +13,9 @@
 # ignored by git). Reproduce a crash with `.build-fuzz/TARGET/fuzzer fuzz-out/TARGET/crash-…`.
 #
 # Exits non-zero when the fuzzer finds a crash, a hang (-timeout) or a sanitizer report.
+#
+# The decoder's semantics (values and issues under every error policy) are checked against a
+# reference decoder by a long seeded run instead: `Scripts/oracle.sh 200000`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

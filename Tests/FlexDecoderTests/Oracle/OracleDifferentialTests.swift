@@ -10,7 +10,8 @@
 // `.failFast` must throw the same `DecodingError` case at the same coding path (SPEC.md, "Strict
 // mode is JSONDecoder").
 //
-// The normal run is short (`defaultIterations`). A long run:
+// The normal run is short (`defaultIterations`: about 240 documents, 3 s in a debug build on two
+// cores). A long run (20,000 iterations: about 4 minutes; 200,000: about 40):
 //
 //     FLEX_ORACLE_ITERATIONS=200000 swift test --filter OracleDifferentialTests
 //
@@ -25,7 +26,7 @@ import FlexDecoder
 import Foundation
 import Testing
 
-@Suite("Oracle: FlexJSONDecoder against a reference decoder", .timeLimit(.minutes(10)))
+@Suite("Oracle: FlexJSONDecoder against a reference decoder")
 struct OracleDifferentialTests {
   /// Iterations of the normal run.
   static let defaultIterations = 240
@@ -52,7 +53,8 @@ struct OracleDifferentialTests {
       let options = Self.optionSets[(iteration / 3) % Self.optionSets.count]
       switch iteration % 3 {
       case 0: try check(ZooDocument.random(&zoo), iteration, options, comparesWithFoundation: true, &tally)
-      case 1: try check(zoo.array(0...3) { ZooTree.random(&$0) }, iteration, options, comparesWithFoundation: true, &tally)
+      case 1:
+        try check(zoo.array(0...3) { ZooTree.random(&$0) }, iteration, options, comparesWithFoundation: true, &tally)
       default: try check(ZooModelled.random(&zoo), iteration, options, comparesWithFoundation: false, &tally)
       }
       if tally.disagreements.count >= 12 { break }
@@ -147,8 +149,11 @@ enum OracleComparison {
       if value != decoded.value {
         return "values differ: \(firstDifference(decoded.value, value)) (issues \(issues))"
       }
-      let actual = decoded.issues.map { "\($0.kind) at \"\($0.path)\"" }
-      if actual != issues.map(\.description) {
+      let actual = OracleExclusions.comparable(
+        decoded.issues.map { ReferenceIssue(kind: $0.kind, path: $0.path, codingPath: "") }
+      )
+      .map(\.description)
+      if actual != OracleExclusions.comparable(issues).map(\.description) {
         return "issues differ:\n    reference \(issues.map(\.description))\n    flex      \(actual)"
       }
       return nil
@@ -192,7 +197,8 @@ enum OracleComparison {
     case (.object(let left), .object(let right)):
       for key in Set(left.keys).union(right.keys).sorted() {
         guard let leftValue = left[key], let rightValue = right[key] else {
-          return "\(path).\(key): \(left[key]?.description ?? "absent") vs expected \(right[key]?.description ?? "absent")"
+          return
+            "\(path).\(key): \(left[key]?.description ?? "absent") vs expected \(right[key]?.description ?? "absent")"
         }
         if let found = difference(leftValue, rightValue, path: "\(path).\(key)") { return found }
       }
@@ -212,12 +218,28 @@ enum OracleComparison {
 /// each a known issue in OracleFindingsTests.swift. A document is left out (under the option set
 /// drawn for it, for every policy) when one of its mutations makes such a shape.
 enum OracleExclusions {
+  /// `issues` without the `.coerced` notes inside a value that was dropped or replaced
+  /// (finding 2: FlexJSONDecoder loses them when the value fails after the coercion, and keeps
+  /// them when it fails deeper down).
+  static func comparable(_ issues: [ReferenceIssue]) -> [ReferenceIssue] {
+    let replaced = issues.filter { $0.kind == .droppedElement || $0.kind == .defaulted }.map(\.path)
+    return issues.filter { issue in
+      issue.kind != .coerced
+        || !replaced.contains { issue.path.hasPrefix($0 + ".") || issue.path.hasPrefix($0 + "[") || issue.path == $0 }
+    }
+  }
+
   /// Whether the document with `mutations`, decoded under `options`, is left out.
   static func excludes(_ mutations: [AppliedMutation], _ options: ReferenceOptions) -> Bool {
     mutations.contains { mutation in
       let path = mutation.location.pathDescription
-      // Finding 1: a `Decimal` read from a string is not reported as a coercion.
-      return options.reportsCoercions && mutation.kind == .numberToString && path.hasSuffix("specials.amount")
+      let isCoercible = mutation.kind == .numberToString || mutation.kind == .digitStringToNumber
+      // Finding 1: a `Decimal` read from a string is not reported as a coercion; finding 3: under
+      // `.failFast` it is not read at all.
+      if mutation.kind == .numberToString && path.hasSuffix("specials.amount") { return true }
+      // Finding 4: a lossy array's element dropped after a coercion is reported at the coerced
+      // value.
+      return isCoercible && path.hasPrefix("points[")
     }
   }
 }

@@ -224,14 +224,17 @@ extension ZooTree {
 extension ZooDocument {
   static func random(_ zoo: inout ZooRandom) -> ZooDocument {
     let specials = ZooSpecials(
-      moment: zoo.date(), blob: Data(zoo.string().utf8), link: zoo.element([URL(string: "https://example.com/a?b=c")!, URL(string: "file:///tmp/x")!]),
-      amount: Decimal(zoo.int(-99_999...99_999)) / 100, token: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, UInt8(zoo.int(0...255)))),
+      moment: zoo.date(), blob: Data(zoo.string().utf8),
+      link: zoo.element([URL(string: "https://example.com/a?b=c")!, URL(string: "file:///tmp/x")!]),
+      amount: Decimal(zoo.int(-99_999...99_999)) / 100,
+      token: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, UInt8(zoo.int(0...255)))),
       laterMoment: zoo.optional { $0.date() })
     let optionals = ZooOptionals(
       nickname: zoo.optional { $0.string() }, score: zoo.optional { $0.double() },
       boxedCount: ZooBox(value: zoo.optional { $0.int(0...9) }), boxedName: ZooBox(value: zoo.string()),
       maybeNumbers: zoo.array { $0.optional { $0.int(-9...9) } },
-      maybeLevels: zoo.array { $0.optional { $0.element(ZooLevel.allCases) } }, mood: zoo.optional { $0.element([.calm, .cross]) })
+      maybeLevels: zoo.array { $0.optional { $0.element(ZooLevel.allCases) } },
+      mood: zoo.optional { $0.element([.calm, .cross]) })
     var dictionaries = ZooDictionaries(counts: [:], names: [:], byColor: [:], maybeValues: [:], lists: [:])
     for _ in 0..<zoo.int(0...3) {
       dictionaries.counts[zoo.key()] = zoo.int(0...99)

@@ -87,7 +87,8 @@ extension FlexDefault: ReferenceCustomDecodable {
   {
     if node.isNull { return Self() }
     do {
-      return Self(wrappedValue: try session.insideWrapper { try session.decodeValue(Provider.Value.self, node, path: path) })
+      return Self(
+        wrappedValue: try session.insideWrapper { try session.decodeValue(Provider.Value.self, node, path: path) })
     } catch let failure as ReferenceFailure {
       // Noted at the failing value, ordered at the wrapper's.
       session.noteWrapper(.defaulted, path: failure.path, order: node.order)
@@ -127,7 +128,8 @@ enum ReferencePlaceholders {
     if let declared = type as? any FlexDeclaredDefaults.Type { return declared.init() as? T }
     if let optional = type as? any ReferenceOptional.Type { return optional.referenceNone as? T }
     if let scalar = scalarPlaceholder(type) { return scalar as? T }
-    if let decodable = type as? any Decodable.Type, let value = try? decodable.init(from: ReferencePlaceholderDecoder()) {
+    if let decodable = type as? any Decodable.Type, let value = try? decodable.init(from: ReferencePlaceholderDecoder())
+    {
       return value as? T
     }
     if anyCase, let cases = type as? any CaseIterable.Type { return firstCase(of: cases) as? T }
@@ -195,7 +197,9 @@ struct ReferencePlaceholderDecoder: Decoder, SingleValueDecodingContainer {
     var allKeys: [Key] { [] }
     func contains(_ key: Key) -> Bool { false }
     func decodeNil(forKey key: Key) throws -> Bool { true }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try ReferencePlaceholderDecoder.required(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+      try ReferencePlaceholderDecoder.required(type)
+    }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { nil }
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
       -> KeyedDecodingContainer<NestedKey>

@@ -104,7 +104,9 @@ struct ReferenceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return declaredDefault(key, as: T.self)
     }
     guard !node.isNull else { return nil }
-    return try session.repaired(T?.self, path: path, order: node.order, action: .makeNil, placeholder: { .some(nil) }) {
+    // A bad value becomes `nil`, or a FlexDeclaredDefaults model's declared value.
+    let declared = declaredDefault(key, as: T.self)
+    return try session.repaired(T?.self, path: path, order: node.order, action: .makeNil, placeholder: { declared }) {
       try session.decodeValue(T.self, node, path: path)
     }
   }

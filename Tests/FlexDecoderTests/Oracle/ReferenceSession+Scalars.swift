@@ -32,7 +32,9 @@ extension ReferenceSession {
     default: return nil
     }
     if read.coerced { noteCoercion(path: path, order: node.order) }
-    guard let value = read.value as? T else { preconditionFailure("read a \(Swift.type(of: read.value)) for \(T.self)") }
+    guard let value = read.value as? T else {
+      preconditionFailure("read a \(Swift.type(of: read.value)) for \(T.self)")
+    }
     return value
   }
 
@@ -51,6 +53,8 @@ extension ReferenceSession {
 
   private func readBool(_ node: ReferenceNode, path: [ReferencePathComponent]) throws -> (value: Any, coerced: Bool) {
     switch node.content {
+    // JSONDecoder's quirk, which strict mode keeps: `null` for a `Bool` is a type mismatch.
+    case .null: throw problem(.typeMismatch, path: path, order: node.order)
     case .bool(let bool): return (bool, false)
     case .string(let string) where options.coercions.contains(.stringToBool):
       switch string.lowercased() {
@@ -90,8 +94,7 @@ extension ReferenceSession {
     }
   }
 
-  private func readDouble(_ node: ReferenceNode, path: [ReferencePathComponent]) throws -> (value: Any, coerced: Bool)
-  {
+  private func readDouble(_ node: ReferenceNode, path: [ReferencePathComponent]) throws -> (value: Any, coerced: Bool) {
     switch node.content {
     case .number(let number):
       guard let value = number.doubleValue else { throw problem(.dataCorrupted, path: path, order: node.order) }

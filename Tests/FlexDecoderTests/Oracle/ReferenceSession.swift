@@ -86,12 +86,10 @@ final class ReferenceSession {
     _ type: T.Type, path: [ReferencePathComponent], order: Int, action: ReferenceRepair,
     placeholder: () -> T?, _ body: () throws -> T
   ) throws -> T {
-    let start = issues.count
     do {
       return try body()
     } catch var failure as ReferenceFailure {
       guard wrapperDepth == 0 else { throw failure }
-      forgetNotes(after: start)
       switch options.errorPolicy {
       case .useDefaults:
         guard let value = placeholder() else { throw failure }
@@ -110,12 +108,10 @@ final class ReferenceSession {
 
   /// `body`, an array element or dictionary value; `nil` when it failed and is left out.
   func dropping<T>(path: [ReferencePathComponent], order: Int, _ body: () throws -> T) throws -> T? {
-    let start = issues.count
     do {
       return try body()
     } catch let failure as ReferenceFailure {
       guard wrapperDepth == 0 else { throw failure }
-      forgetNotes(after: start)
       if options.errorPolicy == .useDefaults {
         record(.droppedElement, path: path, order: order)
       } else if !failure.isReported {
@@ -125,24 +121,12 @@ final class ReferenceSession {
     }
   }
 
-  /// Forgets the notes (coercions, wrappers' repairs) made after the first `start` issues: they
-  /// were about a value that failed, which the result does not hold.
-  private func forgetNotes(after start: Int) {
-    issues = Array(issues[..<start]) + issues[start...].filter { !$0.isNote }
-  }
-
-  /// `body` as a wrapper runs it: the first problem inside throws to the wrapper, and the notes
-  /// of a failed attempt are forgotten.
+  /// `body` as a wrapper runs it: the first problem inside throws to the wrapper. (A coercion
+  /// applied before it is still noted: SPEC.md notes each coercion applied.)
   func insideWrapper<T>(_ body: () throws -> T) throws -> T {
     wrapperDepth += 1
     defer { wrapperDepth -= 1 }
-    let start = issues.count
-    do {
-      return try body()
-    } catch {
-      issues.removeSubrange(start...)
-      throw error
-    }
+    return try body()
   }
 
   /// Records a note a wrapper makes (never a problem).
