@@ -61,9 +61,11 @@ struct ReferenceOptions: Sendable, CustomStringConvertible {
     return decoder
   }
 
-  /// A `JSONEncoder` that writes what these options read.
+  /// A `JSONEncoder` that writes what these options read, keys sorted (a dictionary's order
+  /// changes from process to process: sorted, a seed makes the same document on every run).
   func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
     if convertsFromSnakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
     switch dateStrategy {
     case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
@@ -181,18 +183,6 @@ final class ReferenceNode {
   var isNull: Bool {
     if case .null = content { return true }
     return false
-  }
-
-  /// How an issue message would name the value's JSON kind (for debugging output).
-  var kindName: String {
-    switch content {
-    case .null: return "null"
-    case .bool: return "bool"
-    case .number: return "number"
-    case .string: return "string"
-    case .array: return "array"
-    case .object: return "object"
-    }
   }
 }
 

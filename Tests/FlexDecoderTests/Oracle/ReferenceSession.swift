@@ -27,7 +27,7 @@ enum ReferenceRepair {
 final class ReferenceSession {
   let options: ReferenceOptions
   /// The issues, with their place in the document and the order they were met.
-  private var issues: [(order: Int, sequence: Int, issue: ReferenceIssue, isNote: Bool)] = []
+  private var issues: [(order: Int, sequence: Int, issue: ReferenceIssue)] = []
   /// Inside a wrapper that catches errors itself (``FlexDefault``, ``FlexLossyArray``'s
   /// elements): nothing is repaired or listed there, problems go to the wrapper.
   private var wrapperDepth = 0
@@ -55,7 +55,7 @@ final class ReferenceSession {
   }
 
   func record(_ kind: FlexIssue.Kind, path: [ReferencePathComponent], order: Int) {
-    issues.append((order, nextSequence(), issue(kind, path: path), false))
+    issues.append((order, nextSequence(), issue(kind, path: path)))
     repairCount += 1
   }
 
@@ -75,7 +75,7 @@ final class ReferenceSession {
 
   /// A coercion was applied to the value at `path`.
   func noteCoercion(path: [ReferencePathComponent], order: Int) {
-    if options.reportsCoercions { issues.append((order, nextSequence(), issue(.coerced, path: path), true)) }
+    if options.reportsCoercions { issues.append((order, nextSequence(), issue(.coerced, path: path))) }
   }
 
   // MARK: Repairs
@@ -131,7 +131,7 @@ final class ReferenceSession {
 
   /// Records a note a wrapper makes (never a problem).
   func noteWrapper(_ kind: FlexIssue.Kind, path: [ReferencePathComponent], order: Int) {
-    issues.append((order, nextSequence(), issue(kind, path: path), true))
+    issues.append((order, nextSequence(), issue(kind, path: path)))
   }
 
   // MARK: Values
