@@ -118,9 +118,15 @@ struct OracleDifferentialTests {
       case .failure(let expected):
         guard policy == .failFast && options.coercions.isEmpty else { continue }
         let actual = ErrorShape { _ = try options.flexDecoder().decode(T.self, from: data) }
-        if actual != ErrorShape(expected) {
+        if actual == nil {
           tally.disagreements.append(
-            "\(context(options))\n  strict FlexJSONDecoder threw \(actual.map(\.description) ?? "nothing"), JSONDecoder \(ErrorShape(expected))"
+            "\(context(options))\n  JSONDecoder threw \(expected), strict FlexJSONDecoder decoded")
+        }
+        if let actual, actual != ErrorShape(expected),
+          !OracleComparison.differOnlyInDictionaryOrder(actual, ErrorShape(expected))
+        {
+          tally.disagreements.append(
+            "\(context(options))\n  strict FlexJSONDecoder threw \(actual), JSONDecoder \(ErrorShape(expected))"
           )
         }
       }
@@ -180,6 +186,18 @@ enum OracleComparison {
     case (.failed(let problems), .success(let decoded)):
       return "the reference failed with \(problems), flex decoded with issues \(decoded.issues.map(\.description))"
     }
+  }
+
+  /// Whether two errors are at two members of one of the zoo's dictionaries: JSONDecoder decodes
+  /// a dictionary's members in its own hash order, which changes from process to process, so of
+  /// two problems in one dictionary it throws either (FlexJSONDecoder: the first in the document).
+  static func differOnlyInDictionaryOrder(_ left: ErrorShape, _ right: ErrorShape) -> Bool {
+    let dictionaries: Set = ["counts", "names", "byColor", "by_color", "maybeValues", "maybe_values", "lists"]
+    let leftPath = left.path.split(separator: ".")
+    let rightPath = right.path.split(separator: ".")
+    let common = zip(leftPath, rightPath).prefix { $0 == $1 }.count
+    guard common > 0, common < leftPath.count, common < rightPath.count else { return false }
+    return dictionaries.contains(String(leftPath[common - 1]))
   }
 
   /// The first place where the JSON encodings of two values differ.
