@@ -19,6 +19,9 @@
 # without them (into .build-fuzz/TARGET-unchecked), to measure what they cost.
 #
 # Exits non-zero when the fuzzer finds a crash, a hang (-timeout) or a sanitizer report.
+#
+# The decoder's semantics (values and issues under every error policy) are checked against a
+# reference decoder by a long seeded run instead: `Scripts/oracle.sh 200000`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
