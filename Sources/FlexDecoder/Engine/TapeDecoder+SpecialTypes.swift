@@ -206,10 +206,13 @@ extension TapeDecoder {
         Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
       }
       guard let decimal else { throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack) }
+      noteCoercion(at: valueIndex, to: Decimal.self, path: pathStack)
       return decimal
     case .true where coercions.contains(.boolToNumber):
+      noteCoercion(at: valueIndex, to: Decimal.self, path: pathStack)
       return 1
     case .false where coercions.contains(.boolToNumber):
+      noteCoercion(at: valueIndex, to: Decimal.self, path: pathStack)
       return 0
     default:
       throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack)

@@ -5,7 +5,9 @@
 extension TapeDecoder {
   /// Runs `body`, a property wrapper's read of its value: plainly, then, if that fails and the
   /// decoder has coercions, again with them. The recovery pass is set aside meanwhile, so a
-  /// failure reaches the wrapper unrepaired and unrecorded; throws the first failure.
+  /// failure reaches the wrapper unrepaired and unrecorded. Throws the retry's failure when a
+  /// coercion was applied before it (`{"x": "7", "y": []}` fails at `y` once `x` is read), else
+  /// the first.
   func decodeForWrapper<T>(_ body: () throws -> T) throws -> T {
     do {
       return try withRecoverySetAside(body)
@@ -13,8 +15,12 @@ extension TapeDecoder {
       guard !options.coercions.isEmpty, !session.coercionsActive else { throw error }
       session.coercionsActive = true
       defer { session.coercionsActive = false }
-      if let value = try? withRecoverySetAside(body) { return value }
-      throw error
+      let appliedBefore = session.coercionsApplied
+      do {
+        return try withRecoverySetAside(body)
+      } catch let retryError {
+        throw session.coercionsApplied > appliedBefore ? retryError : error
+      }
     }
   }
 

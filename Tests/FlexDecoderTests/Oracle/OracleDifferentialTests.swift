@@ -247,17 +247,10 @@ enum OracleExclusions {
     }
   }
 
-  /// Whether the document with `mutations`, decoded under `options`, is left out.
+  /// Whether the document with `mutations`, decoded under `options`, is left out. (None is
+  /// today: findings 1, 3 and 4 are fixed. A finding's shape goes here while it is open.)
   static func excludes(_ mutations: [AppliedMutation], _ options: ReferenceOptions) -> Bool {
-    mutations.contains { mutation in
-      let path = mutation.location.pathDescription
-      let isCoercible = mutation.kind == .numberToString || mutation.kind == .digitStringToNumber
-      // Finding 1: a `Decimal` read from a string is not reported as a coercion; finding 3: under
-      // `.failFast` it is not read at all.
-      if mutation.kind == .numberToString && path.hasSuffix("specials.amount") { return true }
-      // Finding 4: a lossy array's element dropped after a coercion is reported at the coerced
-      // value.
-      return isCoercible && path.hasPrefix("points[")
-    }
+    false
   }
+
 }

@@ -17,17 +17,16 @@ struct OracleFindingsTests {
     var count: Int
   }
 
-  /// Finding 1. SPEC.md, "Errors and recovery": with `reportsCoercions`, each coercion applied is
-  /// a `.coerced` issue. A `Decimal` read from a string (`.stringToNumber`) is coerced silently.
+  /// Finding 1 (fixed). SPEC.md, "Errors and recovery": with `reportsCoercions`, each coercion
+  /// applied is a `.coerced` issue, a `Decimal` read from a string (`.stringToNumber`) too.
   @Test func aDecimalReadFromAStringIsReportedAsACoercion() throws {
     let decoder = FlexJSONDecoder()
     decoder.reportsCoercions = true
     let result = try decoder.decodeWithReport(Price.self, from: Data(#"{"amount": "12.5"}"#.utf8))
     #expect(result.value == Price(amount: Decimal(125) / 10))
-    withKnownIssue("the string-to-Decimal coercion is not noted (TapeDecoder+SpecialTypes.swift, decodeDecimal)") {
-      #expect(result.issues.map(\.kind) == [.coerced])
-      #expect(result.issues.map(\.path) == ["amount"])
-    }
+    #expect(result.issues.map(\.kind) == [.coerced])
+    #expect(result.issues.map(\.path) == ["amount"])
+    #expect(result.issues.map(\.message) == [#"coerced string "12.5" to Decimal"#])
   }
 
   /// Finding 2. SPEC.md: each coercion applied is a `.coerced` issue. A coercion inside a value
@@ -45,10 +44,10 @@ struct OracleFindingsTests {
     }
   }
 
-  /// Finding 3. SPEC.md, "Coercions": `.stringToNumber` reads `"12.5"` into a number type (as it
-  /// does here under `.collectAll`, and alone under `.failFast`). Under `.failFast`, with a later
-  /// problem in the document, the Decimal is not coerced: the decode throws a type mismatch at
-  /// `amount` instead of the first real problem, `count`.
+  /// Finding 3 (fixed). SPEC.md, "Coercions": `.stringToNumber` reads `"12.5"` into a number type.
+  /// Under `.failFast`, with a later problem in the document, the Decimal is coerced and the
+  /// decode throws the first real problem, `count` (it threw the Decimal's plain-pass error: its
+  /// coercion was not counted, so the pass took `count`'s failure for the plain pass's).
   @Test func failFastCoercesADecimalStringBeforeThrowingTheFirstProblem() throws {
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .failFast
@@ -56,26 +55,24 @@ struct OracleFindingsTests {
     let error = try requireThrows(DecodingError.self) {
       try decoder.decode(PriceAndCount.self, from: Data(#"{"amount": "12.5", "count": null}"#.utf8))
     }
-    withKnownIssue("the recovery pass under .failFast throws the Decimal's plain-pass error") {
-      #expect(ErrorShape(error).description == #"valueNotFound(Int) at "count""#)
-    }
+    #expect(ErrorShape(error).description == #"valueNotFound(Int) at "count""#)
   }
 
   struct Plot: Codable, Equatable {
     @FlexLossyArray var points: [ZooPoint] = []
   }
 
-  /// Finding 4. Docs (FlexLossyArray): an element is read with the decoder's coercions, and a
-  /// dropped element is a `.droppedElement` issue. Here `"x": "7"` is coerced and `"y": []` fails:
-  /// the issue names `x`, the value the coercions accepted ("expected Int but found the string
-  /// "7""), not `y`, and the coercion of `x` is not noted (finding 2).
+  /// Finding 4 (fixed). Docs (FlexLossyArray): an element is read with the decoder's coercions,
+  /// and a dropped element is a `.droppedElement` issue. Here `"x": "7"` is coerced and `"y": []`
+  /// fails: the issue names `y` (it named `x`, the value the coercions accepted, from the read
+  /// without them). The coercion of `x` is not noted: finding 2.
   @Test func aLossyElementDroppedAfterACoercionIsReportedAtTheValueThatFailed() throws {
     let decoder = FlexJSONDecoder()
     decoder.reportsCoercions = true
     let result = try decoder.decodeWithReport(Plot.self, from: Data(#"{"points": [{"x": "7", "y": []}]}"#.utf8))
     #expect(result.value.points == [])
-    withKnownIssue("the wrapper's note reports the plain read's error, not the retry's (noteWrapperRepair)") {
-      #expect(result.issues.filter { $0.kind == .droppedElement }.map(\.path) == ["points[0].y"])
-    }
+    let dropped = result.issues.filter { $0.kind == .droppedElement }
+    #expect(dropped.map(\.path) == ["points[0].y"])
+    #expect(dropped.map(\.message) == ["expected Int but found an array; dropped"])
   }
 }
