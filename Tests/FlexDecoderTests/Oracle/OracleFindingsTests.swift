@@ -29,19 +29,33 @@ struct OracleFindingsTests {
     #expect(result.issues.map(\.message) == [#"coerced string "12.5" to Decimal"#])
   }
 
-  /// Finding 2. SPEC.md: each coercion applied is a `.coerced` issue. A coercion inside a value
-  /// that then fails by itself (here its validation) and is dropped is not reported; one inside a
-  /// value dropped for a failure deeper down is.
-  @Test func aCoercionInsideAnElementDroppedForItsOwnValidationIsReported() throws {
+  /// Finding 2 (fixed). The notes inside a value that is dropped or replaced are not reported
+  /// (ReportTests: `notesOfADroppedElementAreNotReported`), whatever failed: the value's own
+  /// validation after a coercion, or a value deeper down with no placeholder (whose coercion
+  /// notes were kept).
+  @Test func aCoercionInsideADroppedElementIsNotReportedWhateverFailed() throws {
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .useDefaults
     decoder.reportsCoercions = true
-    let result = try decoder.decodeWithReport([ZooRange].self, from: Data(#"[{"low": 5, "high": "4"}]"#.utf8))
-    #expect(result.value == [])
-    withKnownIssue("the notes of a value are dropped when its retry with coercions fails (retryWithCoercions)") {
-      #expect(result.issues.map(\.kind) == [.droppedElement, .coerced])
-      #expect(result.issues.map(\.path) == ["[0]", "[0].high"])
-    }
+    let ownFailure = try decoder.decodeWithReport([ZooRange].self, from: Data(#"[{"low": 5, "high": "4"}]"#.utf8))
+    #expect(ownFailure.value == [])
+    #expect(ownFailure.issues.map(\.kind) == [.droppedElement])
+    #expect(ownFailure.issues.map(\.path) == ["[0]"])
+    let deeper = try decoder.decodeWithReport(
+      [Holder].self, from: Data(#"[{"id": "1", "inner": {"kind": "zzz"}}, {"id": "2", "inner": {"kind": "a"}}]"#.utf8))
+    #expect(deeper.value == [Holder(id: 2, inner: Holder.Inner(kind: .a))])
+    #expect(
+      deeper.issues.map(\.description) == [
+        "[0]: cannot initialize Kind from invalid String value zzz; dropped", #"[1].id: coerced string "2" to Int"#,
+      ])
+  }
+
+  /// An element whose nested value has an enum with no default: the element is dropped.
+  struct Holder: Decodable, Equatable {
+    enum Kind: String, Decodable { case a, b }
+    struct Inner: Decodable, Equatable { var kind: Kind }
+    var id: Int
+    var inner: Inner
   }
 
   /// Finding 3 (fixed). SPEC.md, "Coercions": `.stringToNumber` reads `"12.5"` into a number type.

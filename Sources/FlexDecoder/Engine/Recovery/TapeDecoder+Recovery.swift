@@ -261,6 +261,9 @@ extension TapeDecoder {
     // The call's own failure is worded with the type it asked for.
     let requested = inner == nil ? type : nil
     if let repaired = try? replacement(path) {
+      // The notes taken inside the value (coercions, unknown keys) are of a value that is not
+      // in the result: the repair's issue stands for it.
+      if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
       // Under `.useDefaults` the repair is always reported (it changes the value).
       if !isReported {
         record(
