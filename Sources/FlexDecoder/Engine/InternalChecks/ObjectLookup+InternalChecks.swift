@@ -20,6 +20,11 @@
 //
 // Key maps (candidates and key paths) are followed by plain scans of their own (`resolve`), with
 // no shortcut to check.
+//
+// A plain scan costs the object's size, and a decode looks up about as many keys as the object
+// has: in an object of more than `fullyCheckedMemberLimit` members, a share of the lookups, chosen
+// by their key, is checked (about that many per object), so that a 5,000-member object does not
+// take minutes under AddressSanitizer.
 
 #if FLEX_INTERNAL_CHECKS
   @_spi(Engine) import FlexCore
@@ -32,6 +37,7 @@
       precondition(
         hash == Self.keyHash(of: utf8),
         "FLEX_INTERNAL_CHECKS: the lookup of \(describe(utf8)) was given another key's hash")
+      guard isSampled(hash) else { return }
       let expected = scannedValueIndex(forKey: utf8)
       precondition(
         found == expected,
@@ -53,6 +59,7 @@
       case .useDefaultKeys, .convertFromAnyCase, .custom: return
       }
       checkObject()
+      guard isSampled(name.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }) else { return }
       var expected: Int?
       var keyIndex = objectIndex &+ 1
       for _ in 0..<memberCount {
@@ -110,6 +117,16 @@
     }
 
     // MARK: Plain scans
+
+    /// Objects up to this many members have every lookup checked.
+    static var fullyCheckedMemberLimit: Int { 256 }
+
+    /// Whether the lookup of a key whose hash is `hash` is checked: always in an object of up to
+    /// ``fullyCheckedMemberLimit`` members, else about that many of the object's lookups.
+    private func isSampled(_ hash: UInt64) -> Bool {
+      let share = UInt64(memberCount / Self.fullyCheckedMemberLimit &+ 1)
+      return share == 1 || (hash ^ (hash >> 29)) % share == 0
+    }
 
     /// The object the lookup points at is an object of `memberCount` members.
     private func checkObject() {
