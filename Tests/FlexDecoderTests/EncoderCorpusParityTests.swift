@@ -35,4 +35,14 @@ struct EncoderCorpusParityTests {
   @Test func updateCenterEncodesLikeJSONEncoder() throws {
     try expectSameBytes(JenkinsUpdateCenter.self, .updateCenter)
   }
+  @Test func meshEncodesLikeJSONEncoder() throws { try expectSameBytes(Mesh.self, .mesh) }
+
+  /// mesh.json (numbers, in arrays) with default options too: its objects' key order is the
+  /// declaration order with both encoders.
+  @Test func meshEncodesLikeJSONEncoderWithDefaultOptions() throws {
+    let mesh = try JSONDecoder().decode(Mesh.self, from: try CorpusFile.mesh.load())
+    let expected = try JSONEncoder().encode(mesh)
+    let actual = try FlexJSONEncoder().encode(mesh)
+    #expect(actual == expected, "first difference at byte \(zip(actual, expected).prefix { $0 == $1 }.count)")
+  }
 }
