@@ -37,12 +37,16 @@ struct EncoderCorpusParityTests {
   }
   @Test func meshEncodesLikeJSONEncoder() throws { try expectSameBytes(Mesh.self, .mesh) }
 
-  /// mesh.json (numbers, in arrays) with default options too: its objects' key order is the
-  /// declaration order with both encoders.
-  @Test func meshEncodesLikeJSONEncoderWithDefaultOptions() throws {
+  /// mesh.json's arrays with default options too. (Not the whole document: without
+  /// `.sortedKeys`, JSONEncoder orders an object's keys by hash, differently in each process.)
+  @Test func meshArraysEncodeLikeJSONEncoderWithDefaultOptions() throws {
     let mesh = try JSONDecoder().decode(Mesh.self, from: try CorpusFile.mesh.load())
-    let expected = try JSONEncoder().encode(mesh)
-    let actual = try FlexJSONEncoder().encode(mesh)
-    #expect(actual == expected, "first difference at byte \(zip(actual, expected).prefix { $0 == $1 }.count)")
+    for doubles in [mesh.positions, mesh.tex0, mesh.normals] {
+      #expect(try FlexJSONEncoder().encode(doubles) == JSONEncoder().encode(doubles))
+    }
+    for integers in [mesh.colors, mesh.indices] {
+      #expect(try FlexJSONEncoder().encode(integers) == JSONEncoder().encode(integers))
+    }
+    #expect(try FlexJSONEncoder().encode(mesh.influences) == JSONEncoder().encode(mesh.influences))
   }
 }
