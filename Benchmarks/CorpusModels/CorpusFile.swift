@@ -10,6 +10,7 @@ public enum CorpusFile: String, CaseIterable, Sendable {
   case gsoc2018 = "gsoc-2018.json"
   case instruments = "instruments.json"
   case updateCenter = "update-center.json"
+  case mesh = "mesh.json"
 
   /// `Benchmarks/Data`, found relative to this source file (works from a clean clone).
   public static let directory = URL(fileURLWithPath: #filePath)

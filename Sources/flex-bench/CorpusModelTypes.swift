@@ -19,4 +19,5 @@ let corpusModelTypes: [(file: CorpusFile, type: any (Codable & FlexSendableMetat
   (.gsoc2018, [String: GSoCProject].self),
   (.instruments, TrackerModule.self),
   (.updateCenter, JenkinsUpdateCenter.self),
+  (.mesh, Mesh.self),
 ]

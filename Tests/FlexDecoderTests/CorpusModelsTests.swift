@@ -258,6 +258,31 @@ struct CorpusModelsTests {
     try expectRoundTripCoversEveryField(center, source: data)
   }
 
+  // MARK: - mesh.json
+
+  @Test func decodesMeshWithJSONDecoder() throws {
+    let data = try CorpusFile.mesh.load()
+    let mesh = try JSONDecoder().decode(Mesh.self, from: data)
+
+    let batch = try #require(mesh.batches.first)
+    #expect(mesh.batches.count == 1)
+    #expect(batch.indexRange == [0, 33_408])
+    #expect(batch.vertexRange == [0, 3_600])
+    #expect(batch.usedBones == [22])
+    #expect(mesh.positions.count == 10_800)
+    #expect(mesh.positions.prefix(3) == [-0.0636837780476, 2.34647130966, 0.0452156066895])
+    #expect(mesh.tex0.count == 7_200)
+    #expect(mesh.colors.count == 3_600)
+    #expect(mesh.colors.first == 4_278_190_080)
+    #expect(mesh.influences.count == 3_600)
+    #expect(mesh.influences.allSatisfy { $0 == [1, 0] })
+    #expect(mesh.normals.count == 10_800)
+    #expect(mesh.indices.count == 33_408)
+    #expect(mesh.indices.last == 3_597)
+
+    try expectRoundTripCoversEveryField(mesh, source: data)
+  }
+
   // MARK: - Helpers
 
   /// Re-encodes `value` with `JSONEncoder`, decodes it again and expects the same value; then

@@ -25,4 +25,5 @@ struct CorpusParityTests {
   @Test func updateCenterDecodesLikeJSONDecoder() throws {
     try expectSameDecode(JenkinsUpdateCenter.self, .updateCenter)
   }
+  @Test func meshDecodesLikeJSONDecoder() throws { try expectSameDecode(Mesh.self, .mesh) }
 }

@@ -35,4 +35,25 @@ struct EncoderCorpusParityTests {
   @Test func updateCenterEncodesLikeJSONEncoder() throws {
     try expectSameBytes(JenkinsUpdateCenter.self, .updateCenter)
   }
+  @Test func meshEncodesLikeJSONEncoder() throws { try expectSameBytes(Mesh.self, .mesh) }
+
+  /// mesh.json's arrays with default options too. (Not the whole document: without
+  /// `.sortedKeys`, JSONEncoder orders an object's keys by hash, differently in each process.)
+  @Test func meshArraysEncodeLikeJSONEncoderWithDefaultOptions() throws {
+    let mesh = try JSONDecoder().decode(Mesh.self, from: try CorpusFile.mesh.load())
+    func expectSameBytes(_ value: some Encodable, _ name: String) throws {
+      // Compared outside `#expect`, which would diff two large `Data`s element by element.
+      let actual = try FlexJSONEncoder().encode(value)
+      let expected = try JSONEncoder().encode(value)
+      let isSame = actual == expected
+      #expect(isSame, "\(name): first difference at byte \(zip(actual, expected).prefix { $0 == $1 }.count)")
+    }
+    try expectSameBytes(mesh.positions, "positions")
+    try expectSameBytes(mesh.tex0, "tex0")
+    try expectSameBytes(mesh.normals, "normals")
+    try expectSameBytes(mesh.colors, "colors")
+    try expectSameBytes(mesh.indices, "indices")
+    try expectSameBytes(mesh.influences, "influences")
+  }
+
 }

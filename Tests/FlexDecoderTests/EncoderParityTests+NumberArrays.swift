@@ -1,3 +1,4 @@
+import CorpusModels
 import FlexDecoder
 import Foundation
 import Testing
@@ -89,6 +90,43 @@ extension EncoderParityTests {
     try encoders.expectSameBytesInEveryPosition(Self.doubleArray)
     try encoders.expectSameBytesInEveryPosition(Self.floatArray)
     try encoders.expectSameBytesInEveryPosition(Self.doubleArray.map { [$0, -$0] })
+  }
+
+  /// Doubles of every shape, which FlexCore formats itself (ShortestDouble.swift): random bit
+  /// patterns, decimals of 1 to 17 digits as mesh.json holds, values near one, powers of two and
+  /// ten with their neighbours, integers around 2^53, and subnormal values. Seeded.
+  static let manyDoubles: [Double] = {
+    var random = SplitMix64(seed: 0x5EED_0005)
+    var values: [Double] = []
+    for _ in 0..<20_000 {
+      values.append(Double(bitPattern: random.next()))
+      var scale: UInt64 = 1
+      for _ in 0...random.below(17) { scale *= 10 }
+      values.append(Double("\(random.next() % scale)e\(random.below(80) - 50)") ?? 0)
+      values.append(Double(bitPattern: random.next() & 0x800F_FFFF_FFFF_FFFF | UInt64(983 + random.below(100)) << 52))
+    }
+    for exponent in stride(from: -1074, through: 1023, by: 7) {
+      let power = Double(sign: .plus, exponent: exponent, significand: 1)
+      values += [power, power.nextUp, power.nextDown]
+    }
+    for exponent in -323...308 { values.append(Double("1e\(exponent)") ?? 0) }
+    for offset in -6...6 { values += [9_007_199_254_740_992 + Double(offset * 2), 1e-4 * (1 + Double(offset) * 1e-3)] }
+    return values.filter(\.isFinite)
+  }()
+
+  @Test(arguments: ParityFormatting.allCases)
+  func manyDoublesEncodeLikeJSONEncoder(_ formatting: ParityFormatting) throws {
+    let encoders = ParityEncoders(formatting)
+    let expected = try encoders.foundation.encode(Self.manyDoubles)
+    let actual = try encoders.flex.encode(Self.manyDoubles)
+    // Compared outside `#expect`, which would diff two large `Data`s element by element.
+    let isSame = actual == expected
+    #expect(isSame, "first difference at byte \(zip(actual, expected).prefix { $0 == $1 }.count)")
+    // One at a time, outside an array.
+    let differentSingles = try Self.manyDoubles.prefix(2_000).filter {
+      try encoders.flex.encode($0) != encoders.foundation.encode($0)
+    }
+    #expect(differentSingles.isEmpty)
   }
 
   @Test func floatArrayKeepsTheShortestFloatText() throws {

@@ -52,6 +52,21 @@ extension JSONWriter {
     of values: UnsafeBufferPointer<F>, from start: Int, depth: Int
   ) -> Int {
     var index = start
+    if F.self == Double.self && !pretty {
+      // One reservation for an element and its comma.
+      while index < values.count {
+        let value = unsafeBitCast(values[index], to: Double.self)
+        guard value.isFinite else { break }
+        var destination = output.reserve(ShortestDouble.reservation &+ 1)
+        if index != 0 {
+          destination.pointee = ._comma
+          destination += 1
+        }
+        output.didWrite(upTo: ShortestDouble.write(value, at: destination))
+        index &+= 1
+      }
+      return index
+    }
     while index < values.count {
       let value = values[index]
       guard value.isFinite else { break }
