@@ -10,6 +10,8 @@ enum CheckMode: String, CaseIterable {
   case scaling
   /// One library decodes one corpus file many times: resident memory along the way.
   case memory
+  /// Threads share the coders (run under ThreadSanitizer): results as on one thread.
+  case concurrency
 
   /// One line for `--help`.
   var summary: String {
@@ -20,6 +22,8 @@ enum CheckMode: String, CaseIterable {
       "hostile documents of 1-16 MiB: ns/byte and peak memory/byte; fails on >3× ns/byte growth"
     case .memory:
       "decode one file N times with one library; resident size along the way (for time -v)"
+    case .concurrency:
+      "8 threads share the coders, decode clean and messy, encode (run under --sanitize=thread)"
     }
   }
 
@@ -33,6 +37,7 @@ enum CheckMode: String, CaseIterable {
     case .truncations: try TruncationCheck(options).run()
     case .scaling: ScalingCheck(options).run()
     case .memory: try MemoryCheck(options).run()
+    case .concurrency: try ConcurrencyCheck(options).run()
     }
   }
 }
