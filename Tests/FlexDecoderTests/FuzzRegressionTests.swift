@@ -88,4 +88,52 @@ struct FuzzRegressionTests {
       try encoder(convertingNonConformingFloats: false).encodeToString(value)
         == "[1.50,-0,1E+2,12345678901234567890123]")
   }
+
+  // MARK: - A combining mark in a formatted date
+
+  /// DecoderFuzzer's dates seed under `.formatted` (`yyyy-MM-dd'T'HH:mm:ss.SSSZ`), a digit of
+  /// the time followed by a combining mark (U+033E): swift-corelibs-foundation's
+  /// `DateFormatter.date(from:)` trapped ("Incorrect range CFRange(location: 0, length: 15)"),
+  /// ending the process. (JSONDecoder calls the same method; it is not run here for that reason.)
+  static let combiningMarkDate = "1019-01-19T03:1\u{33E}08.000+0000"
+
+  static func isoMillisecondsFormatter() -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZ"
+    return formatter
+  }
+
+  struct Created: Decodable {
+    var created: Date
+  }
+
+  @Test func aFormattedDateWithACombiningMarkIsCorruptedNotACrash() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.dateDecodingStrategy = .formatted(Self.isoMillisecondsFormatter())
+    let json = Data(#"{"created": "\#(Self.combiningMarkDate)"}"#.utf8)
+    let error = try requireThrows(DecodingError.self) { try decoder.decode(Created.self, from: json) }
+    #expect(ErrorShape(error).description == #"dataCorrupted at "created""#)
+    // The same text without the mark is a date.
+    let plain = Data(#"{"created": "1019-01-19T03:18:08.000+0000"}"#.utf8)
+    #expect(
+      try decoder.decode(Created.self, from: plain).created
+        == Self.isoMillisecondsFormatter().date(from: "1019-01-19T03:18:08.000+0000"))
+  }
+
+  enum MillisecondsFormat: FlexDatePattern {
+    static var pattern: String { "yyyy-MM-dd'T'HH:mm:ss.SSSZ" }
+  }
+
+  struct Stamped: Decodable {
+    @FlexDate<MillisecondsFormat> var created: Date
+  }
+
+  @Test func aFlexDatePatternWithACombiningMarkIsCorruptedNotACrash() throws {
+    let json = Data(#"{"created": "\#(Self.combiningMarkDate)"}"#.utf8)
+    let error = try requireThrows(DecodingError.self) { try FlexJSONDecoder.strict().decode(Stamped.self, from: json) }
+    #expect(ErrorShape(error).description == #"dataCorrupted at "created""#)
+  }
+
 }

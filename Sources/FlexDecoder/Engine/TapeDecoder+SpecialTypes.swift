@@ -100,7 +100,7 @@ extension TapeDecoder {
         return date
       }
       let string = try unwrapString(at: valueIndex, path: pathStack)
-      guard let date = formatter.date(from: string) else {
+      guard let date = formatter.parsedDate(from: string) else {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: pathStack, debugDescription: "Date string does not match format expected by formatter."))

@@ -28,7 +28,7 @@ extension FlexDatePattern {
   /// Reads a string with the pattern.
   public static func decode(from container: any SingleValueDecodingContainer) throws -> Date {
     let text = try container.decode(String.self)
-    guard let date = PatternFormatters.formatter(for: pattern).date(from: text) else {
+    guard let date = PatternFormatters.formatter(for: pattern).parsedDate(from: text) else {
       throw DecodingError.dataCorruptedError(
         in: container, debugDescription: "Date string \"\(text)\" does not match the format \"\(pattern)\".")
     }
