@@ -39,8 +39,9 @@
 //    reaches its value's boundary, that value is decoded again and that call alone is repaired. A
 //    call whose error is caught is never touched. Each lesson costs one decode of the value that
 //    made the call (large nested values are handed back), so the pass keeps a budget of values
-//    decoded again, a quarter of the document's tape entries (a small document's are all within
-//    it): past it, the pass repairs by site as above, and stays linear in the document.
+//    decoded again, a sixteenth of the document's tape entries and at least 1,024 (a small
+//    document's are all within it): past it, the pass repairs by site as above, and stays
+//    linear in the document.
 //
 // A failure that cannot be repaired where it happened (no placeholder for an enum, a model's own
 // error) is repaired by the nearest enclosing call that can be: an optional becomes `nil`, an
@@ -177,18 +178,20 @@ final class RecoveryState {
   let reusable: ReusableValues
 
   /// - Parameter tapeCount: the document's tape entries, which set the budget of values decoded
-  ///   again to learn single calls: a quarter of them, and at least
+  ///   again to learn single calls: a sixteenth of them, and at least
   ///   ``minimumCallLessonBudget``. (A whole document's worth made the recovery pass of a messy
-  ///   github_events.json 26% longer by instruction count; a quarter, 17%.)
+  ///   github_events.json 26% longer by instruction count; a quarter and at least 4,096 entries
+  ///   took its "numbers as strings" copy from 1.9× to 2.9× the clean decode's time, past
+  ///   SPEC.md's 2.5×: each of its 149 coerced numbers was a lesson.)
   init(policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?, tapeCount: Int) {
     self.policy = policy
     self.reusable = reusable ?? ReusableValues()
-    self.callLessonBudget = tapeCount / 4 &+ Self.minimumCallLessonBudget
+    self.callLessonBudget = tapeCount / 16 &+ Self.minimumCallLessonBudget
     frames.reserveCapacity(32)
   }
 
   /// The budget of a small document: a few small values decoded again for their failing calls.
-  static let minimumCallLessonBudget = 4096
+  static let minimumCallLessonBudget = 1024
 
   /// Whether failing calls are still learned one by one (else by site).
   var learnsEachCall: Bool { callLessonBudget > 0 }
