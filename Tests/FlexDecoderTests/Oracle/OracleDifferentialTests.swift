@@ -238,11 +238,18 @@ enum OracleExclusions {
   /// unknown keys) inside a value that was dropped or replaced, which is not in the result (the
   /// rule of ReportTests' `notesOfADroppedElementAreNotReported`; finding 2 was a value dropped
   /// for a failure deeper down whose notes were kept).
+  ///
+  /// A replaced value's own notes go too (a string holding JSON, coerced to the object that then
+  /// failed). A wrapper's dropped element is reported at the value that failed inside it
+  /// (`points[0].y`): the element is the path up to its last index (`points[0]`).
   static func comparable(_ issues: [ReferenceIssue]) -> [ReferenceIssue] {
-    let replaced = issues.filter { $0.kind == .droppedElement || $0.kind == .defaulted }.map(\.path)
+    let replaced = issues.filter { $0.kind == .droppedElement || $0.kind == .defaulted }.flatMap { issue in
+      guard issue.kind == .droppedElement, let close = issue.path.lastIndex(of: "]") else { return [issue.path] }
+      return [issue.path, String(issue.path[...close])]
+    }
     return issues.filter { issue in
       (issue.kind != .coerced && issue.kind != .unknownKey)
-        || !replaced.contains { issue.path.hasPrefix($0 + ".") || issue.path.hasPrefix($0 + "[") }
+        || !replaced.contains { issue.path == $0 || issue.path.hasPrefix($0 + ".") || issue.path.hasPrefix($0 + "[") }
     }
   }
 
