@@ -213,9 +213,10 @@ final class RecoveryState {
   }
 
   /// The call of `site` now being made, `ordinal`-th of the innermost value's calls, reading
-  /// the value at `valueIndex` (`nil`: a missing key); `nil` outside any value.
+  /// the value at `valueIndex` (`nil`: a missing key); `nil` outside any value, and once calls
+  /// are learned by site (the budget only shrinks, so no later question needs it).
   func failingCall(_ site: CallSite?, ordinal: Int, valueIndex: Int?) -> FailingCall? {
-    guard let site, ordinal >= 0, let owner = frames.last else { return nil }
+    guard learnsEachCall, let site, ordinal >= 0, let owner = frames.last else { return nil }
     #if FLEX_INTERNAL_CHECKS
       checkFailingCall(ordinal: ordinal)
     #endif
