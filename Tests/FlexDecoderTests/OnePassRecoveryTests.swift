@@ -368,9 +368,11 @@ struct OnePassRecoveryTests {
   }
 
   @Test func aValueIsDecodedAgainOnlyWhenThatRepairsTheFailure() throws {
-    // The pass learns on the way up that each call lets the error through. The lid would fail
-    // again where it did until the jar's call for it is known to let errors through: the jar is
-    // decoded once more, and the lid's missing value is repaired there.
+    // The first lid's failure is the plain pass's: it let its error through every call above
+    // it, so the recovery pass repairs it where it happens. The second lid's is learned on the
+    // way up: the lid fails again where it did until it and the jar's call for it (known from
+    // the first) are known to let errors through; then the lid alone is decoded once more, and
+    // its missing value is repaired there.
     func shelf(_ label: String, lid: String) -> String {
       let jar = #"{"label": "jar-\#(label)", "inner": \#(lid)}"#
       let box = #"{"label": "box-\#(label)", "inner": \#(jar)}"#
@@ -378,16 +380,90 @@ struct OnePassRecoveryTests {
     }
     let whole = shelf("deep-0", lid: #"{"label": "lid-deep-0", "inner": 1}"#)
     let sizeless = shelf("deep-1", lid: #"{"label": "lid-deep-1"}"#)
-    let data = Data("[\(whole), \(sizeless)]".utf8)
+    let alsoSizeless = shelf("deep-2", lid: #"{"label": "lid-deep-2"}"#)
+    let data = Data("[\(whole), \(sizeless), \(alsoSizeless)]".utf8)
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .useDefaults
     let result = try decoder.decodeWithReport([Nest<Nest<Nest<Nest<Int>>>>].self, from: data)
-    #expect(result.value.map(\.inner.inner.inner.inner) == [1, 0])
-    #expect(result.issues.map(\.path) == ["[1].inner.inner.inner.inner"])
-    // The plain pass, the recovery pass up to the failure, and the jar once more.
-    for (label, calls) in [("shelf-deep-1", 2), ("box-deep-1", 2), ("jar-deep-1", 3), ("lid-deep-1", 3)] {
+    #expect(result.value.map(\.inner.inner.inner.inner) == [1, 0, 0])
+    #expect(result.issues.map(\.path) == ["[1].inner.inner.inner.inner", "[2].inner.inner.inner.inner"])
+    // The first: the plain pass and the recovery pass. The second (after the plain pass's
+    // failure): the recovery pass, and the lid once more.
+    let expected = [
+      ("shelf-deep-1", 2), ("box-deep-1", 2), ("jar-deep-1", 2), ("lid-deep-1", 2),
+      ("shelf-deep-2", 1), ("box-deep-2", 1), ("jar-deep-2", 1), ("lid-deep-2", 2),
+    ]
+    for (label, calls) in expected {
       #expect(Self.validations.calls(label) == calls, "\(label)")
     }
+  }
+
+  private func decoder(_ policy: FlexJSONDecoder.ErrorPolicy) -> FlexJSONDecoder {
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = policy
+    return decoder
+  }
+
+  /// Reads its payload as an `A`, else as a `B`: both miss `id` with the same message and path
+  /// (and nothing else), told apart only by their key types.
+  enum Either: Decodable, Equatable {
+    case a(A), b(B)
+    struct A: Decodable, Equatable {
+      var id: Int
+      var y: String
+    }
+    struct B: Decodable, Equatable {
+      var id: Int
+      var y: String
+    }
+    init(from decoder: any Decoder) throws {
+      if let a = try? A(from: decoder) { self = .a(a) } else { self = .b(try B(from: decoder)) }
+    }
+  }
+
+  @Test func anotherModelsFailureLikeThePlainPassesIsNotTakenForIt() throws {
+    // The plain pass failed at B's `id` (A's failure was caught). A's has the same message and
+    // path: the recovery pass must not take it for the plain pass's and repair it, which would
+    // turn the value into an `A`.
+    let json = Data(#"[{"y": "why"}]"#.utf8)
+    let result = try decoder(.useDefaults).decodeWithReport([Either].self, from: json)
+    #expect(result.value == [.b(Either.B(id: 0, y: "why"))])
+    #expect(result.issues.map(\.path) == ["[0].id"])
+    #expect(result.issues.map(\.kind) == [.defaulted])
+  }
+
+  /// Eight required properties, as an error body decoded as the success type misses them.
+  struct Member: Decodable, Equatable {
+    var id: Int
+    var login: String
+    var name: String
+    var email: String?
+    var followers: Int
+    var following: Int
+    var verified: Bool
+    var score: Double
+    var tags: [String]
+  }
+
+  @Test func aModelMissingEveryKeyIsRepairedTheSameWayEachTimeItIsDecodedAgain() throws {
+    // Each missing key is a lesson: the account is decoded again for each, and the repairs of
+    // the keys before it are made again (or handed back): the same values and issues each time.
+    let json = Data(#"{"error": {"code": "not_found", "status": 404}}"#.utf8)
+    let result = try decoder(.useDefaults).decodeWithReport(Member.self, from: json)
+    #expect(
+      result.value
+        == Member(
+          id: 0, login: "", name: "", email: nil, followers: 0, following: 0, verified: false, score: 0, tags: []))
+    let keys = ["id", "login", "name", "followers", "following", "verified", "score", "tags"]
+    #expect(result.issues.map(\.path) == keys)
+    #expect(result.issues.allSatisfy { $0.kind == .defaulted })
+    let error = try requireThrows(FlexDecodingError.self) {
+      try decoder(.collectAll).decode(Member.self, from: json)
+    }
+    #expect(error.issues.map(\.path) == keys)
+    #expect(error.issues.allSatisfy { $0.kind == .keyNotFound })
+    let jsonDecoderError = try requireThrows(DecodingError.self) { try JSONDecoder().decode(Member.self, from: json) }
+    #expect(error.firstError.map(ErrorShape.init) == ErrorShape(jsonDecoderError))
   }
 
   // MARK: - Errors keep their type

@@ -329,7 +329,8 @@ struct RecoveryIdiomTests {
 
   @Test func twoCallsOfOneSiteInOneValueAreRepairedApart() throws {
     // `count` is bad: the `try?` catches (count = -1); the plain read of it escapes and is
-    // repaired (total = 0). The first call is not repaired for what the second taught.
+    // repaired (total = 0). The first call is not repaired for what the second taught, nor for
+    // failing as the plain pass's failure did (the second call's withdraws it).
     let result = try decoder(.useDefaults).decodeWithReport(
       [Tally].self, from: Data(#"[{"count": "many"}, {"count": 3, "total": 5}, {"count": {}}]"#.utf8))
     #expect(result.value == [Tally(count: -1, total: 0), Tally(count: 3, total: 5), Tally(count: -1, total: 0)])

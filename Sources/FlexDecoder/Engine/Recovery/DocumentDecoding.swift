@@ -55,7 +55,8 @@ struct DocumentDecoding {
     var pooledSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
     defer { pool.recycle(&pooledSession) }
     let session = pooledSession!
-    let recovery = RecoveryState(policy: options.errorPolicy, reusable: finished, tapeCount: tape.count)
+    let recovery = RecoveryState(
+      policy: options.errorPolicy, reusable: finished, tapeCount: tape.count, plainPassError: plainError)
     session.recovery = recovery
     let decoder = TapeDecoder(tape: tape, session: session)
     // A missing step of the key path: the value is missing.
@@ -173,6 +174,27 @@ struct DocumentDecoding {
 }
 
 extension DecodingError {
+  /// Whether `other` reports the same failure: the same case, type or key, coding path (each
+  /// key's type, string and integer value) and description.
+  func isSameFailure(as other: DecodingError) -> Bool {
+    func sameKey(_ a: any CodingKey, _ b: any CodingKey) -> Bool {
+      type(of: a) == type(of: b) && a.stringValue == b.stringValue && a.intValue == b.intValue
+    }
+    switch (self, other) {
+    case (.typeMismatch(let a, _), .typeMismatch(let b, _)), (.valueNotFound(let a, _), .valueNotFound(let b, _)):
+      guard a == b else { return false }
+    case (.keyNotFound(let a, _), .keyNotFound(let b, _)):
+      guard sameKey(a, b) else { return false }
+    case (.dataCorrupted, .dataCorrupted):
+      break
+    default:
+      return false
+    }
+    let (mine, theirs) = (context, other.context)
+    return mine.debugDescription == theirs.debugDescription && mine.codingPath.count == theirs.codingPath.count
+      && zip(mine.codingPath, theirs.codingPath).allSatisfy(sameKey)
+  }
+
   /// The context of any case.
   var context: Context {
     switch self {

@@ -43,6 +43,21 @@
 //    document's are all within it): past it, the pass repairs by site as above, and stays
 //    linear in the document.
 //
+// 5. What the plain pass already showed. Until its first failure the recovery pass makes the
+//    plain pass's calls (it repairs nothing that is not known to let its errors through, and
+//    nothing is known yet), so the first failure it cannot repair yet is, when its error is the
+//    one that escaped the plain pass, the call whose error went through every `init(from:)`
+//    above it: it is learned on the spot and repaired, with no value decoded again to learn it.
+//    A document with one problem is then decoded twice in all (the plain pass up to its failure,
+//    the recovery pass), as it is without errors plus one pass. The error must be the same in
+//    every part (case, coding path with each key's type, description, type), so a call of
+//    another model or key is never taken for it. The one call it can be taken for is the same
+//    call, by the same model, of the same value, made earlier and caught (`try?` then the same
+//    call again): when a later call fails the same way, the first is withdrawn (it is thrown
+//    and learned as in 4.). Only a model that makes the later call because the first failed,
+//    and not when it got a placeholder, is left with the first call's repair. Only while calls
+//    are learned one by one (a site is too coarse to withdraw).
+//
 // A failure that cannot be repaired where it happened (no placeholder for an enum, a model's own
 // error) is repaired by the nearest enclosing call that can be: an optional becomes `nil`, an
 // element is dropped, a nested value gets its type's placeholder. A model error thrown after a
@@ -87,6 +102,19 @@ struct FailingCall: Hashable {
   let ownerIndex: Int
   let ordinal: Int
   let valueIndex: Int
+}
+
+/// A failing call's repair, kept for when the value that made it is decoded again (to learn a
+/// later call of it, RecoveryState.swift 4.): the call is the same call, reading the same value
+/// under the same policy, so its repair is the same. Building a repair (the error, a retry with
+/// the coercions, the placeholder, the issue's message and path) costs more than decoding a
+/// small value; a model with n missing keys is decoded n times, and made n² / 2 repairs.
+/// Only value types are kept (a placeholder object could be changed by the model that got it).
+struct RepeatedRepair {
+  /// What took the call's place.
+  let value: Any
+  /// The issue that reported it, if one did (not when its problem was listed already).
+  let issue: (offset: Int, issue: FlexIssue)?
 }
 
 /// A value being decoded during the recovery pass.
@@ -157,6 +185,13 @@ final class RecoveryState {
   @exclusivity(unchecked) private(set) var escapingSites = CallSiteSet()
   /// The failing calls known to let their errors through, one by one (see 4. above).
   @exclusivity(unchecked) private var escapingCalls = Set<FailingCall>()
+  /// The repairs of failing calls, kept for when their value is decoded again.
+  @exclusivity(unchecked) private var repairs: [FailingCall: RepeatedRepair] = [:]
+  /// The values decoded again so far: repairs are kept from the second on (most documents with
+  /// a problem decode none again, or one: keeping their repairs would be wasted).
+  @exclusivity(unchecked) private var redecodes = 0
+  /// Whether repairs are kept.
+  var keepsRepairs: Bool { redecodes >= 2 }
   /// Tape entries that values decoded again to learn one failing call may still take; past it,
   /// calls are repaired by site.
   @exclusivity(unchecked) private var callLessonBudget: Int
@@ -177,14 +212,24 @@ final class RecoveryState {
   /// Finished values kept to be handed back when decoded again (ReusableValues.swift).
   let reusable: ReusableValues
 
+  /// The error that escaped the plain pass, until a failure of the pass is taken for it (see
+  /// ``takesPlainPassLesson(_:call:)``).
+  @exclusivity(unchecked) private var plainPassError: DecodingError?
+  /// The call taken for the plain pass's failure, and its error, while it may still be
+  /// withdrawn.
+  @exclusivity(unchecked) private var presumedCall: (call: FailingCall, error: DecodingError)?
+
   /// - Parameter tapeCount: the document's tape entries, which set the budget of values decoded
   ///   again to learn single calls: a sixteenth of them, and at least
   ///   ``minimumCallLessonBudget``. (A whole document's worth made the recovery pass of a messy
   ///   github_events.json 26% longer by instruction count; a quarter and at least 4,096 entries
   ///   took its "numbers as strings" copy from 1.9× to 2.9× the clean decode's time, past
   ///   SPEC.md's 2.5×: each of its 149 coerced numbers was a lesson.)
-  init(policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?, tapeCount: Int) {
+  /// - Parameter plainPassError: what the plain pass threw: the first failure that reaches it
+  ///   again is known to let its error through (see 5. above).
+  init(policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?, tapeCount: Int, plainPassError: (any Error)? = nil) {
     self.policy = policy
+    self.plainPassError = plainPassError as? DecodingError
     self.reusable = reusable ?? ReusableValues()
     self.callLessonBudget = tapeCount / 16 &+ Self.minimumCallLessonBudget
     frames.reserveCapacity(32)
@@ -340,7 +385,9 @@ final class RecoveryState {
 
   /// The recorded issues and `notes` together, in document order.
   func orderedIssues(mergedWith notes: [(offset: Int, issue: FlexIssue)]) -> [FlexIssue] {
-    Self.ordered(issues, notes)
+    // (A document with one problem and no note: nothing to order.)
+    if notes.isEmpty && issues.count == 1 { return [issues[0].issue] }
+    return Self.ordered(issues, notes)
   }
 
   // MARK: Deciding
@@ -420,10 +467,63 @@ final class RecoveryState {
     return originKnown && failure.originRequester.map(escapingSites.contains) ?? true
   }
 
+  /// Whether `error`, thrown by `call`, which is not known to let its errors through, is the
+  /// error that escaped the plain pass: then that call, and every call above it, let it
+  /// through, and the call is repaired at once, without a value decoded again to learn it (see
+  /// 5. above).
+  ///
+  /// A later call that fails the same way withdraws it: the first may have been caught (a `try?`
+  /// then the same call again). That call is thrown as any other, and the value that made both
+  /// is decoded again once it is learned, the first call then unrepaired.
+  func takesPlainPassLesson(_ error: any Error, call: FailingCall?) -> Bool {
+    if let presumed = presumedCall {
+      if let decodingError = error as? DecodingError, decodingError.isSameFailure(as: presumed.error) {
+        escapingCalls.remove(presumed.call)
+        presumedCall = nil
+      }
+      return false
+    }
+    guard let plain = plainPassError, let call, let decodingError = error as? DecodingError,
+      decodingError.isSameFailure(as: plain)
+    else { return false }
+    plainPassError = nil
+    presumedCall = (call, plain)
+    return true
+  }
+
+  /// Learns what the plain pass showed: the failing call `call` of `site`, made at `depth`,
+  /// and the user calls that asked for the values around it let its error through.
+  func learnFromPlainPass(_ site: CallSite?, call: FailingCall, depth: Int) {
+    if let site { _ = escapingSites.insert(site) }
+    escapingCalls.insert(call)
+    var index = min(depth, frames.count) &- 1
+    while index >= 0 {
+      if let requester = frames[index].requester { _ = escapingSites.insert(requester) }
+      frames[index].requesterChainEscapes = true
+      index &-= 1
+    }
+  }
+
+  /// Keeps the repair of `call`: `value` took its place, and the issues recorded since
+  /// `issuesAtStart` (none, or the repair's own) report it.
+  func keepRepair(of call: FailingCall, value: Any, issuesAtStart: Int) {
+    let issue = issues.count == issuesAtStart &+ 1 ? issues[issuesAtStart] : nil
+    guard issues.count <= issuesAtStart &+ 1 else { return }
+    repairs[call] = RepeatedRepair(value: value, issue: issue)
+  }
+
+  /// The repair of `call` when its value was decoded before, if nothing was recorded inside the
+  /// call this time (as when it was kept).
+  func repeatedRepair(of call: FailingCall, issuesAtStart: Int) -> RepeatedRepair? {
+    guard !repairs.isEmpty, issues.count == issuesAtStart else { return nil }
+    return repairs[call]
+  }
+
   /// Notes that the innermost value is decoded again: the failure that taught it is gone, and
   /// its calls are counted from the start.
   func noteRedecode() {
     failure = nil
+    redecodes &+= 1
     if !frames.isEmpty { frames[frames.count &- 1].calls = 0 }
   }
 }

@@ -223,7 +223,10 @@ extension TapeDecoder {
       }
       throw caught
     }
-    guard recovery.isRepairable(site, depth: depth, call: call) else {
+    // The error of a call with no value to read (a missing key) when it was built already: the
+    // coercions have nothing to read, and a retry would only build it again.
+    var builtError: (any Error)?
+    if !recovery.isRepairable(site, depth: depth, call: call) {
       // As JSONDecoder would: throw, and let the boundaries above learn whether it escapes.
       let error: any Error
       if let caught {
@@ -232,15 +235,32 @@ extension TapeDecoder {
         recovery.nextRequester = site
         do { return try body() } catch let thrown { error = thrown }
       }
-      recovery.failure = PendingFailure(
-        originGeneration: generation, isSettled: false, isReported: inner?.isReported ?? false, lastExited: site,
-        lastExitedDepth: depth, originRequester: recovery.nearestRequester(depth: depth), originCall: call)
-      throw error
+      // Unless the plain pass already showed that it escapes (RecoveryState.swift, 5.).
+      guard inner == nil, let call, recovery.takesPlainPassLesson(error, call: call) else {
+        recovery.failure = PendingFailure(
+          originGeneration: generation, isSettled: false, isReported: inner?.isReported ?? false, lastExited: site,
+          lastExitedDepth: depth, originRequester: recovery.nearestRequester(depth: depth), originCall: call)
+        throw error
+      }
+      // Repaired below as it would be when its value is decoded again: a call that failed
+      // before its error was built (`caught` is `nil`) is retried for the error to report.
+      recovery.learnFromPlainPass(site, call: call, depth: depth)
+      if caught == nil && valueIndex == nil { builtError = error }
+    } else if inner == nil, let call, let repair = recovery.repeatedRepair(of: call, issuesAtStart: issuesAtStart) {
+      // Repaired the same way when its value was decoded before (see ``RepeatedRepair``).
+      if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
+      if let issue = repair.issue {
+        recovery.record(issue.issue, at: issue.offset, coercionsApplied: session.coercionsApplied)
+      }
+      recovery.failure = nil
+      return repair.value as! T
     }
     // Repaired here: first with the coercions, when the failure is this call's own.
     let error: any Error
     if let caught, inner != nil {
       error = caught
+    } else if let builtError {
+      error = builtError
     } else {
       recovery.nextRequester = site
       do {
@@ -265,10 +285,14 @@ extension TapeDecoder {
       // in the result: the repair's issue stands for it.
       if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
       // Under `.useDefaults` the repair is always reported (it changes the value).
+      let issuesBefore = recovery.issueCount
       if !isReported {
         record(
           error, path: path, valueIndex: valueIndex, action: action, requested: requested,
           missingKeyMessage: missingKeyMessage)
+      }
+      if recovery.keepsRepairs, inner == nil, issuesBefore == issuesAtStart, let call, !(T.self is AnyClass) {
+        recovery.keepRepair(of: call, value: repaired, issuesAtStart: issuesAtStart)
       }
       recovery.failure = nil
       return repaired
