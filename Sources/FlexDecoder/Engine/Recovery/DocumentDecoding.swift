@@ -154,14 +154,17 @@ struct DocumentDecoding {
   /// wraps the container's error in its own, which the problem's own error, taken where it
   /// happened, is not.
   static func failure(
-    problems: [FlexIssue], typeName: String, plainError: (any Error)? = nil, loneProblemIsPlain: Bool = false
+    problems: [FlexIssue], typeName: @autoclosure () -> String, plainError: (any Error)? = nil,
+    loneProblemIsPlain: Bool = false
   ) -> any Error {
+    // (The type's name is written only for a FlexDecodingError: a type name costs thousands of
+    // instructions, more than the rest of a lone problem's throw.)
     let plainError = plainError.map(ValidationFailure.unwrapped)
     if problems.count == 1 {
       if loneProblemIsPlain, let plainError { return plainError }
       if let error = problems[0].thrownError { return error }
     }
-    return FlexDecodingError(issues: problems, typeName: typeName, firstError: plainError)
+    return FlexDecodingError(issues: problems, typeName: typeName(), firstError: plainError)
   }
 
   /// Where an error happened: its coding path, with the missing key of a `keyNotFound` (as the
@@ -177,9 +180,7 @@ extension DecodingError {
   /// Whether `other` reports the same failure: the same case, type or key, coding path (each
   /// key's type, string and integer value) and description.
   func isSameFailure(as other: DecodingError) -> Bool {
-    func sameKey(_ a: any CodingKey, _ b: any CodingKey) -> Bool {
-      type(of: a) == type(of: b) && a.stringValue == b.stringValue && a.intValue == b.intValue
-    }
+    let sameKey = Self.isSameKey
     switch (self, other) {
     case (.typeMismatch(let a, _), .typeMismatch(let b, _)), (.valueNotFound(let a, _), .valueNotFound(let b, _)):
       guard a == b else { return false }
@@ -193,6 +194,11 @@ extension DecodingError {
     let (mine, theirs) = (context, other.context)
     return mine.debugDescription == theirs.debugDescription && mine.codingPath.count == theirs.codingPath.count
       && zip(mine.codingPath, theirs.codingPath).allSatisfy(sameKey)
+  }
+
+  /// Whether two coding keys are the same key: the same type, string and integer value.
+  static func isSameKey(_ a: any CodingKey, _ b: any CodingKey) -> Bool {
+    type(of: a) == type(of: b) && a.stringValue == b.stringValue && a.intValue == b.intValue
   }
 
   /// The context of any case.

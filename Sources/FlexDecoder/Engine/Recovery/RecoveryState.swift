@@ -324,8 +324,9 @@ final class RecoveryState {
   /// coercions: with none before it, that failure is the one that failed the plain pass, whose
   /// error is the one JSONDecoder throws.
   var firstProblemPrecedesCoercions: Bool {
-    guard let first = recordedFirstFailure else { return false }
-    return first.coercionsBefore == 0 && issues[first.index].issue.kind.isProblem
+    guard let first = recordedFirstFailure, first.coercionsBefore == 0 else { return false }
+    // (Through the buffer: `issues[i].issue.kind` copies the whole entry first.)
+    return issues.withUnsafeBufferPointer { $0[first.index].issue.kind.isProblem }
   }
 
   /// Whether a failure (a problem, or a repair under `.useDefaults`) is recorded.
@@ -489,6 +490,22 @@ final class RecoveryState {
     plainPassError = nil
     presumedCall = (call, plain)
     return true
+  }
+
+  /// Whether a failure may still be taken for the plain pass's.
+  var awaitsPlainPassFailure: Bool { plainPassError != nil && presumedCall == nil }
+
+  /// ``takesPlainPassLesson(_:call:)`` for a key found missing by `call`, `path` ending with the
+  /// key: the plain pass's error when it is that key missing there (the same key type, values
+  /// and path: its message is written from them), without building the call's error.
+  func takesPlainPassLesson(missingKeyAt path: [any CodingKey], call: FailingCall) -> DecodingError? {
+    guard presumedCall == nil, let plain = plainPassError, case .keyNotFound(let key, let context) = plain,
+      let last = path.last, context.codingPath.count == path.count &- 1, DecodingError.isSameKey(key, last),
+      zip(context.codingPath, path).allSatisfy(DecodingError.isSameKey)
+    else { return nil }
+    plainPassError = nil
+    presumedCall = (call, plain)
+    return plain
   }
 
   /// Learns what the plain pass showed: the failing call `call` of `site`, made at `depth`,

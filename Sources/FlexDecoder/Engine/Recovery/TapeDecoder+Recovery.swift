@@ -226,7 +226,21 @@ extension TapeDecoder {
     // The error of a call with no value to read (a missing key) when it was built already: the
     // coercions have nothing to read, and a retry would only build it again.
     var builtError: (any Error)?
-    if !recovery.isRepairable(site, depth: depth, call: call) {
+    var knownPath: [any CodingKey]?
+    let isRepairable = recovery.isRepairable(site, depth: depth, call: call)
+    if !isRepairable {
+      // A missing key where the plain pass missed it: its error is the plain pass's (no need to
+      // build it to tell).
+      if caught == nil, valueIndex == nil, inner == nil, let call, recovery.awaitsPlainPassFailure {
+        let path = makePath()
+        knownPath = path
+        if let plainError = recovery.takesPlainPassLesson(missingKeyAt: path, call: call) {
+          recovery.learnFromPlainPass(site, call: call, depth: depth)
+          builtError = plainError
+        }
+      }
+    }
+    if builtError == nil, !isRepairable {
       // As JSONDecoder would: throw, and let the boundaries above learn whether it escapes.
       let error: any Error
       if let caught {
@@ -246,7 +260,9 @@ extension TapeDecoder {
       // before its error was built (`caught` is `nil`) is retried for the error to report.
       recovery.learnFromPlainPass(site, call: call, depth: depth)
       if caught == nil && valueIndex == nil { builtError = error }
-    } else if inner == nil, let call, let repair = recovery.repeatedRepair(of: call, issuesAtStart: issuesAtStart) {
+    } else if isRepairable, inner == nil, let call,
+      let repair = recovery.repeatedRepair(of: call, issuesAtStart: issuesAtStart)
+    {
       // Repaired the same way when its value was decoded before (see ``RepeatedRepair``).
       if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
       if let issue = repair.issue {
@@ -273,7 +289,7 @@ extension TapeDecoder {
       }
     }
     guard recovery.policy != .failFast else { throw RecoveryStop(error: error) }
-    let path = makePath()
+    let path = knownPath ?? makePath()
     let missingKeyMessage = missingKeyMessage()
     // A model's own error after repairs inside the same value is their consequence.
     let isConsequence = recovery.issueCount > issuesAtStart && inner == nil
