@@ -44,16 +44,35 @@ public struct FlexIssue: Sendable, CustomStringConvertible, Equatable {
   public let kind: Kind
   /// Where, as `items[3].author.id`: keys joined by `.`, array positions in brackets; `""` for
   /// the top-level value.
-  public let path: String
+  public var path: String { storage.path }
   /// The problem in words, e.g. `expected Int but found the string "two"`; a message the model
   /// wrote is kept as written.
-  public let message: String
+  public var message: String { storage.message }
   /// The same problem as a `DecodingError`, when it is one.
-  let decodingError: DecodingError?
+  var decodingError: DecodingError? { storage.decodingError }
   /// The error as it was thrown: the `DecodingError`, or the model's own error (from its
   /// `init(from:)` or ``FlexValidatable/validate()``). A decode that fails with this problem
   /// alone throws it.
-  let thrownError: (any Error)?
+  var thrownError: (any Error)? { storage.thrownError }
+
+  /// All but the kind, in one object: an issue is copied as it is recorded, kept for a value
+  /// decoded again, ordered and filtered, and one reference is retained where its two strings
+  /// and two errors were.
+  private let storage: Storage
+
+  private final class Storage: Sendable {
+    let path: String
+    let message: String
+    let decodingError: DecodingError?
+    let thrownError: (any Error)?
+
+    init(path: String, message: String, decodingError: DecodingError?, thrownError: (any Error)?) {
+      self.path = path
+      self.message = message
+      self.decodingError = decodingError
+      self.thrownError = thrownError
+    }
+  }
 
   /// Creates an issue.
   public init(kind: Kind, path: String, message: String) {
@@ -62,10 +81,8 @@ public struct FlexIssue: Sendable, CustomStringConvertible, Equatable {
 
   init(kind: Kind, path: String, message: String, decodingError: DecodingError?, thrownError: (any Error)?) {
     self.kind = kind
-    self.path = path
-    self.message = message
-    self.decodingError = decodingError
-    self.thrownError = thrownError ?? decodingError
+    self.storage = Storage(
+      path: path, message: message, decodingError: decodingError, thrownError: thrownError ?? decodingError)
   }
 
   /// `path: message`, or just the message at the top level.

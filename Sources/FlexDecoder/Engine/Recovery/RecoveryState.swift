@@ -85,11 +85,16 @@ struct CallSite: Hashable {
   }
 
   /// Hashes the key's length, not its text: sites of one owner rarely share a type and a key
-  /// length, and hashing the text is most of the cost of a lookup, made on every failure.
+  /// length, and hashing the text is most of the cost of a lookup, made on every failure. The
+  /// parts are mixed into one word first: one round of the hasher, not three.
   func hash(into hasher: inout Hasher) {
-    hasher.combine(owner)
-    hasher.combine(type)
-    hasher.combine(key.utf8.count &* 2 &+ (isOptional ? 1 : 0))
+    hasher.combine(mixed)
+  }
+
+  /// The owner, type, key length and optionality in one word.
+  var mixed: UInt {
+    let keyPart = UInt(truncatingIfNeeded: key.utf8.count &* 2 &+ (isOptional ? 1 : 0))
+    return UInt(bitPattern: owner) &* 0x9E37_79B9 ^ UInt(bitPattern: type) &* 0x85EB_CA6B ^ keyPart
   }
 }
 
@@ -102,6 +107,13 @@ struct FailingCall: Hashable {
   let ownerIndex: Int
   let ordinal: Int
   let valueIndex: Int
+
+  /// One round of the hasher for the site and the three positions (as ``CallSite`` does).
+  func hash(into hasher: inout Hasher) {
+    let positions = UInt(bitPattern: ownerIndex) &* 0xC2B2_AE35 ^ UInt(bitPattern: ordinal) &* 0x27D4_EB2F
+      ^ UInt(bitPattern: valueIndex) &* 0x1656_67B1
+    hasher.combine(site.mixed ^ positions)
+  }
 }
 
 /// A failing call's repair, kept for when the value that made it is decoded again (to learn a
