@@ -6,14 +6,17 @@
 
 /// An open-addressing set of ``CallSite``s.
 struct CallSiteSet {
-  /// The slots, a power of two of them, at most half full.
-  private var slots: [CallSite?] = Array(repeating: nil, count: 16)
+  /// The slots, a power of two of them, at most half full; none until the first site (most
+  /// recovery passes learn one site, or none: made and destroyed on every failing decode, 16
+  /// slots cost more than the pass's lesson).
+  private var slots: [CallSite?] = []
   /// The number of sites.
   private(set) var count = 0
 
   /// Whether `site` is in the set.
   @inline(__always)
   func contains(_ site: CallSite) -> Bool {
+    if count == 0 { return false }
     let mask = slots.count &- 1
     var index = Self.hash(site) & mask
     while let stored = slots[index] {
@@ -41,7 +44,7 @@ struct CallSiteSet {
 
   private mutating func grow() {
     let old = slots
-    slots = Array(repeating: nil, count: old.count &* 2)
+    slots = Array(repeating: nil, count: max(old.count &* 2, 8))
     for case let site? in old { place(site) }
   }
 
