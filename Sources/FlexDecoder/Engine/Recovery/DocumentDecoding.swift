@@ -40,7 +40,7 @@ struct DocumentDecoding {
     guard !notes.isEmpty else { return value }
     let ordered = RecoveryState.ordered(notes)
     if options.errorPolicy == .collectAll, ordered.contains(where: isProblem) {
-      throw Self.failure(problems: ordered.filter(isProblem), typeName: "\(representedType(of: type))")
+      throw Self.failure(problems: ordered.filter(isProblem), typeName: Self.typeName(of: type))
     }
     issues += ordered
     return value
@@ -105,11 +105,19 @@ struct DocumentDecoding {
       }
       let problems = recovery.orderedIssues(mergedWith: session.notes).filter(isProblem)
       throw Self.failure(
-        problems: problems, typeName: "\(representedType(of: type))", plainError: plainError,
+        problems: problems, typeName: Self.typeName(of: type), plainError: plainError,
         loneProblemIsPlain: recovery.firstProblemPrecedesCoercions)
     }
     return try finish(value, type, plainError: plainError, session: session, recovery: recovery, issues: &issues)
   }
+
+  /// The name a ``FlexDecodingError`` gives `type` (kept per type: writing a type's name is a
+  /// runtime walk of its metadata, thousands of instructions per failing decode).
+  static func typeName(of type: Any.Type) -> String {
+    typeNames.value(for: ObjectIdentifier(type)) { "\(representedType(of: type))" }
+  }
+
+  private static let typeNames = ProcessTypeCache<String>()
 
   /// The policy for the top-level value as a whole: its type's own, if it has one.
   private func topPolicy<T: Decodable>(_ type: T.Type) -> FlexJSONDecoder.ErrorPolicy {
@@ -137,7 +145,7 @@ struct DocumentDecoding {
     let all = recovery.orderedIssues(mergedWith: session.notes)
     if options.errorPolicy == .collectAll || recovery.collectedProblems, all.contains(where: isProblem) {
       throw Self.failure(
-        problems: all.filter(isProblem), typeName: "\(representedType(of: type))", plainError: plainError,
+        problems: all.filter(isProblem), typeName: Self.typeName(of: type), plainError: plainError,
         loneProblemIsPlain: recovery.firstProblemPrecedesCoercions)
     }
     issues += all

@@ -27,8 +27,13 @@ enum ValidationFailure {
 
   /// The error `validate()` threw, if `error` is a validation failure; else `error`.
   static func unwrapped(_ error: any Error) -> any Error {
-    guard let decodingError = error as? DecodingError, case .dataCorrupted(let context) = decodingError,
-      let validationError = validationError(in: context)
+    unwrapped(error, as: error as? DecodingError)
+  }
+
+  /// ``unwrapped(_:)`` when `error` was cast to `DecodingError` already (`decodingError`; a cast
+  /// from `any Error` is a runtime lookup).
+  static func unwrapped(_ error: any Error, as decodingError: DecodingError?) -> any Error {
+    guard case .dataCorrupted(let context)? = decodingError, let validationError = validationError(in: context)
     else { return error }
     return validationError
   }
@@ -408,7 +413,7 @@ extension TapeDecoder {
     recovery.record(
       FlexIssue(
         kind: kind, path: render(path), message: message, decodingError: decodingError,
-        thrownError: ValidationFailure.unwrapped(error)),
+        thrownError: ValidationFailure.unwrapped(error, as: decodingError)),
       at: offset, coercionsApplied: session.coercionsApplied)
   }
 
