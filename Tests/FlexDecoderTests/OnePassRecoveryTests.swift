@@ -407,7 +407,8 @@ struct OnePassRecoveryTests {
   /// Reads its payload as an `A`, else as a `B`: both miss `id` with the same message and path
   /// (and nothing else), told apart only by their key types.
   enum Either: Decodable, Equatable {
-    case a(A), b(B)
+    case a(A)
+    case b(B)
     struct A: Decodable, Equatable {
       var id: Int
       var y: String

@@ -110,7 +110,8 @@ struct FailingCall: Hashable {
 
   /// One round of the hasher for the site and the three positions (as ``CallSite`` does).
   func hash(into hasher: inout Hasher) {
-    let positions = UInt(bitPattern: ownerIndex) &* 0xC2B2_AE35 ^ UInt(bitPattern: ordinal) &* 0x27D4_EB2F
+    let positions =
+      UInt(bitPattern: ownerIndex) &* 0xC2B2_AE35 ^ UInt(bitPattern: ordinal) &* 0x27D4_EB2F
       ^ UInt(bitPattern: valueIndex) &* 0x1656_67B1
     hasher.combine(site.mixed ^ positions)
   }
@@ -237,9 +238,11 @@ final class RecoveryState {
   ///   github_events.json 26% longer by instruction count; a quarter and at least 4,096 entries
   ///   took its "numbers as strings" copy from 1.9× to 2.9× the clean decode's time, past
   ///   SPEC.md's 2.5×: each of its 149 coerced numbers was a lesson.)
-  /// - Parameter plainPassError: what the plain pass threw: the first failure that reaches it
-  ///   again is known to let its error through (see 5. above).
-  init(policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?, tapeCount: Int, plainPassError: (any Error)? = nil) {
+  /// - Parameter plainPassError: what the plain pass threw: the failure of the pass that throws
+  ///   the same error is known to let it through (see 5. above).
+  init(
+    policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?, tapeCount: Int, plainPassError: (any Error)? = nil
+  ) {
     self.policy = policy
     self.plainPassError = plainPassError as? DecodingError
     self.reusable = reusable ?? ReusableValues()
