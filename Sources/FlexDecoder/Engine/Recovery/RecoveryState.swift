@@ -523,10 +523,11 @@ final class RecoveryState {
     return plain
   }
 
-  /// Learns what the plain pass showed: the failing call `call` of `site`, made at `depth`,
-  /// and the user calls that asked for the values around it let its error through.
-  func learnFromPlainPass(_ site: CallSite?, call: FailingCall, depth: Int) {
-    if let site { _ = escapingSites.insert(site) }
+  /// Learns what the plain pass showed: the failing call `call`, made at `depth`, and the user
+  /// calls that asked for the values around it let its error through. (The call is learned on
+  /// its own, not its site: calls are learned one by one while this is asked, and a site that
+  /// is not learned here costs at most one value decoded again once the budget is spent.)
+  func learnFromPlainPass(call: FailingCall, depth: Int) {
     escapingCalls.insert(call)
     var index = min(depth, frames.count) &- 1
     while index >= 0 {

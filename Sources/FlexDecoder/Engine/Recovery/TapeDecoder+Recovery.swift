@@ -240,7 +240,7 @@ extension TapeDecoder {
         let path = makePath()
         knownPath = path
         if let plainError = recovery.takesPlainPassLesson(missingKeyAt: path, call: call) {
-          recovery.learnFromPlainPass(site, call: call, depth: depth)
+          recovery.learnFromPlainPass(call: call, depth: depth)
           builtError = plainError
         }
       }
@@ -263,7 +263,7 @@ extension TapeDecoder {
       }
       // Repaired below as it would be when its value is decoded again: a call that failed
       // before its error was built (`caught` is `nil`) is retried for the error to report.
-      recovery.learnFromPlainPass(site, call: call, depth: depth)
+      recovery.learnFromPlainPass(call: call, depth: depth)
       if caught == nil && valueIndex == nil { builtError = error }
     } else if isRepairable, inner == nil, let call,
       let repair = recovery.repeatedRepair(of: call, issuesAtStart: issuesAtStart)
