@@ -90,8 +90,10 @@ struct MemberIndex {
     count &+= 1
   }
 
-  /// The member whose key is `utf8`, if any.
-  func member(forKey utf8: UnsafeRawBufferPointer, tape: JSONTape) -> Member? {
+  /// The member whose key is `utf8`, if any. (`mutating` though it changes nothing: called on
+  /// an index stored in an object, it reads the table in place instead of a copy of the index,
+  /// whose table is retained and released around each lookup.)
+  mutating func member(forKey utf8: UnsafeRawBufferPointer, tape: JSONTape) -> Member? {
     let hash = Self.hash(utf8)
     var position = Int(truncatingIfNeeded: hash) & mask
     while true {

@@ -207,7 +207,9 @@ extension ObjectLookup {
       }
       hasMemberIndex = true
     }
-    guard let member = memberIndex.unsafelyUnwrapped.member(forKey: utf8, tape: tape) else { return nil }
+    // (Through `!`, in place: `unsafelyUnwrapped` copied the index, a retain and a release of its
+    // table on every lookup.)
+    guard let member = memberIndex!.member(forKey: utf8, tape: tape) else { return nil }
     if memberCount <= Self.hintedMemberLimit {
       claim(ordinal: member.ordinal, keyIndex: member.keyIndex, hash: hash)
     }
