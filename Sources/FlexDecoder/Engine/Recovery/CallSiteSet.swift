@@ -4,19 +4,25 @@
 // table mixes the site's two type pointers and key length with a few multiplications and
 // compares keys only on a match of the rest.
 
-/// An open-addressing set of ``CallSite``s.
+/// A set of ``CallSite``s: a short list while it holds a few (most recovery passes learn one
+/// to four sites: a table made and destroyed on every failing decode cost more than the lesson),
+/// then an open-addressing table.
 struct CallSiteSet {
-  /// The slots, a power of two of them, at most half full; none until the first site (most
-  /// recovery passes learn one site, or none: made and destroyed on every failing decode, 16
-  /// slots cost more than the pass's lesson).
+  /// The sites while there are at most ``listLimit`` of them.
+  private var list: [CallSite] = []
+  /// The slots, a power of two of them, at most half full, once the list is outgrown.
   private var slots: [CallSite?] = []
   /// The number of sites.
   private(set) var count = 0
+
+  /// The most sites kept in the list.
+  static let listLimit = 8
 
   /// Whether `site` is in the set.
   @inline(__always)
   func contains(_ site: CallSite) -> Bool {
     if count == 0 { return false }
+    if slots.isEmpty { return list.contains { Self.matches($0, site) } }
     let mask = slots.count &- 1
     var index = Self.hash(site) & mask
     while let stored = slots[index] {
@@ -29,9 +35,19 @@ struct CallSiteSet {
   /// Adds `site`; returns whether it was new.
   mutating func insert(_ site: CallSite) -> Bool {
     if contains(site) { return false }
-    if (count &+ 1) &* 2 > slots.count { grow() }
-    place(site)
     count &+= 1
+    if slots.isEmpty && count <= Self.listLimit {
+      list.append(site)
+      return true
+    }
+    if slots.isEmpty {
+      slots = Array(repeating: nil, count: 32)
+      for listed in list { place(listed) }
+      list = []
+    } else if count &* 2 > slots.count {
+      grow()
+    }
+    place(site)
     return true
   }
 
@@ -44,7 +60,7 @@ struct CallSiteSet {
 
   private mutating func grow() {
     let old = slots
-    slots = Array(repeating: nil, count: max(old.count &* 2, 8))
+    slots = Array(repeating: nil, count: old.count &* 2)
     for case let site? in old { place(site) }
   }
 

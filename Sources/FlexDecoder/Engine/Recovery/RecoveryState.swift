@@ -200,11 +200,12 @@ final class RecoveryState {
   @exclusivity(unchecked) private var escapingCalls = Set<FailingCall>()
   /// The repairs of failing calls, kept for when their value is decoded again.
   @exclusivity(unchecked) private var repairs: [FailingCall: RepeatedRepair] = [:]
-  /// The values decoded again so far: repairs are kept from the second on (most documents with
-  /// a problem decode none again, or one: keeping their repairs would be wasted).
-  @exclusivity(unchecked) private var redecodes = 0
-  /// Whether repairs are kept.
-  var keepsRepairs: Bool { redecodes >= 2 }
+  /// The repairs made since the last value was decoded again, listed (cheaper than the table)
+  /// and moved to ``repairs`` when a value is decoded again: most documents with a problem never
+  /// decode one again.
+  @exclusivity(unchecked) private var recentRepairs: [(call: FailingCall, repair: RepeatedRepair)] = []
+  /// The first of them (a document with one problem lists one: no list is allocated for it).
+  @exclusivity(unchecked) private var firstRecentRepair: (call: FailingCall, repair: RepeatedRepair)?
   /// Tape entries that values decoded again to learn one failing call may still take; past it,
   /// calls are repaired by site.
   @exclusivity(unchecked) private var callLessonBudget: Int
@@ -542,7 +543,11 @@ final class RecoveryState {
   func keepRepair(of call: FailingCall, value: Any, issuesAtStart: Int) {
     let issue = issues.count == issuesAtStart &+ 1 ? issues[issuesAtStart] : nil
     guard issues.count <= issuesAtStart &+ 1 else { return }
-    repairs[call] = RepeatedRepair(value: value, issue: issue)
+    if firstRecentRepair == nil {
+      firstRecentRepair = (call, RepeatedRepair(value: value, issue: issue))
+    } else {
+      recentRepairs.append((call, RepeatedRepair(value: value, issue: issue)))
+    }
   }
 
   /// The repair of `call` when its value was decoded before, if nothing was recorded inside the
@@ -556,7 +561,12 @@ final class RecoveryState {
   /// its calls are counted from the start.
   func noteRedecode() {
     failure = nil
-    redecodes &+= 1
+    if let first = firstRecentRepair {
+      repairs[first.call] = first.repair
+      firstRecentRepair = nil
+      for recent in recentRepairs { repairs[recent.call] = recent.repair }
+      recentRepairs.removeAll(keepingCapacity: true)
+    }
     if !frames.isEmpty { frames[frames.count &- 1].calls = 0 }
   }
 }

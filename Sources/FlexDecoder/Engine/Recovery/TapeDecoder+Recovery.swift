@@ -312,7 +312,7 @@ extension TapeDecoder {
           error, path: path, valueIndex: valueIndex, action: action, requested: requested,
           missingKeyMessage: missingKeyMessage)
       }
-      if recovery.keepsRepairs, inner == nil, issuesBefore == issuesAtStart, let call, !(T.self is AnyClass) {
+      if inner == nil, issuesBefore == issuesAtStart, let call, !(T.self is AnyClass) {
         recovery.keepRepair(of: call, value: repaired, issuesAtStart: issuesAtStart)
       }
       recovery.failure = nil
