@@ -18,4 +18,14 @@ final class ProcessTypeCache<Value: Sendable>: @unchecked Sendable {
     values.withLock { $0[identifier] = computed }
     return computed
   }
+
+  /// The value for the type `identifier` identifies, if one was kept.
+  func cachedValue(for identifier: ObjectIdentifier) -> Value? {
+    values.withLock { $0[identifier] }
+  }
+
+  /// Keeps `value` for the type `identifier` identifies.
+  func keep(_ value: Value, for identifier: ObjectIdentifier) {
+    values.withLock { $0[identifier] = value }
+  }
 }

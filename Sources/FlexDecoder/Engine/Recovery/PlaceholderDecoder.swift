@@ -55,14 +55,26 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
     case .decoded:
       break
     }
+    // A type whose `init(from:)` failed from nothing before fails again: nothing differs but the
+    // coding path (kept only when no `userInfo` or configuration could make a difference).
+    let knownFailures = allowsAnyCase ? failedAnyCase : failed
+    let isRemembered = userInfo.isEmpty && configuration == nil
+    if isRemembered && knownFailures.cachedValue(for: ObjectIdentifier(type)) != nil { return nil }
     let decoder = PlaceholderDecoder(codingPath: codingPath(), userInfo: userInfo, configuration: configuration)
     if let value = try? T(from: decoder) { return value }
     // Under `.collectAll` the value is discarded: any case of a CaseIterable enum will do.
     if allowsAnyCase, let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? T {
       return first
     }
+    if isRemembered { knownFailures.keep(true, for: ObjectIdentifier(type)) }
     return nil
   }
+
+  /// The types decoded from nothing in vain (a `RawRepresentable` enum without a case for `""`
+  /// or `0`, a model with one): trying again builds the same errors, with type names in them
+  /// (thousands of instructions each), on every failing decode. One table per `allowsAnyCase`.
+  private static let failed = ProcessTypeCache<Bool>()
+  private static let failedAnyCase = ProcessTypeCache<Bool>()
 
   private static func firstCase<C: CaseIterable>(of type: C.Type) -> Any? {
     type.allCases.first
