@@ -232,10 +232,19 @@ extension TapeDecoder {
     // coercions have nothing to read, and a retry would only build it again.
     var builtError: (any Error)?
     var knownPath: [any CodingKey]?
-    let isRepairable = recovery.isRepairable(site, depth: depth, call: call)
-    if !isRepairable {
-      // A missing key where the plain pass missed it: its error is the plain pass's (no need to
-      // build it to tell).
+    if recovery.isRepairable(site, depth: depth, call: call) {
+      // Repaired the same way when its value was decoded before (see ``RepeatedRepair``).
+      if inner == nil, let call, let repair = recovery.repeatedRepair(of: call, issuesAtStart: issuesAtStart) {
+        if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
+        if let issue = repair.issue {
+          recovery.record(issue.issue, at: issue.offset, coercionsApplied: session.coercionsApplied)
+        }
+        recovery.failure = nil
+        return repair.value as! T
+      }
+    } else {
+      // Not known to let its error through, unless the plain pass showed it (RecoveryState.swift,
+      // 5.). A missing key where the plain pass missed it is told without building its error.
       if caught == nil, valueIndex == nil, inner == nil, let call, recovery.awaitsPlainPassFailure {
         let path = makePath()
         knownPath = path
@@ -244,37 +253,28 @@ extension TapeDecoder {
           builtError = plainError
         }
       }
-    }
-    if builtError == nil, !isRepairable {
-      // As JSONDecoder would: throw, and let the boundaries above learn whether it escapes.
-      let error: any Error
-      if let caught {
-        error = caught
-      } else {
-        recovery.nextRequester = site
-        do { return try body() } catch let thrown { error = thrown }
+      if builtError == nil {
+        // As JSONDecoder would: throw, and let the boundaries above learn whether it escapes.
+        let error: any Error
+        if let caught {
+          error = caught
+        } else {
+          recovery.nextRequester = site
+          do { return try body() } catch let thrown { error = thrown }
+        }
+        guard inner == nil, let call, recovery.takesPlainPassLesson(error, call: call) else {
+          recovery.failure = PendingFailure(
+            originGeneration: generation, isSettled: false, isReported: inner?.isReported ?? false,
+            lastExited: site, lastExitedDepth: depth, originRequester: recovery.nearestRequester(depth: depth),
+            originCall: call)
+          throw error
+        }
+        // Repaired below as it would be when its value is decoded again: a call that failed
+        // before its error was built (`caught` is `nil`) is retried for the error to report,
+        // but for a missing key, whose error stands.
+        recovery.learnFromPlainPass(call: call, depth: depth)
+        if caught == nil && valueIndex == nil { builtError = error }
       }
-      // Unless the plain pass already showed that it escapes (RecoveryState.swift, 5.).
-      guard inner == nil, let call, recovery.takesPlainPassLesson(error, call: call) else {
-        recovery.failure = PendingFailure(
-          originGeneration: generation, isSettled: false, isReported: inner?.isReported ?? false, lastExited: site,
-          lastExitedDepth: depth, originRequester: recovery.nearestRequester(depth: depth), originCall: call)
-        throw error
-      }
-      // Repaired below as it would be when its value is decoded again: a call that failed
-      // before its error was built (`caught` is `nil`) is retried for the error to report.
-      recovery.learnFromPlainPass(call: call, depth: depth)
-      if caught == nil && valueIndex == nil { builtError = error }
-    } else if isRepairable, inner == nil, let call,
-      let repair = recovery.repeatedRepair(of: call, issuesAtStart: issuesAtStart)
-    {
-      // Repaired the same way when its value was decoded before (see ``RepeatedRepair``).
-      if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
-      if let issue = repair.issue {
-        recovery.record(issue.issue, at: issue.offset, coercionsApplied: session.coercionsApplied)
-      }
-      recovery.failure = nil
-      return repair.value as! T
     }
     // Repaired here: first with the coercions, when the failure is this call's own.
     let error: any Error
