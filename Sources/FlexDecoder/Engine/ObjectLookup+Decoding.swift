@@ -154,7 +154,7 @@ extension ObjectLookup {
     guard let recovery = decoder.recovery else { return decoder.unwrapNil(at: try requireValue(forKey: key)) }
     let valueIndex = valueIndex(forCodingKey: key)
     return try decoder.recoveringCall(
-      recovery, site: site(key, Any?.self), type: Any?.self, path: codingPath + [key], valueIndex: valueIndex,
+      recovery, site: site(key, Any?.self), type: Any?.self, path: path(appending: key), valueIndex: valueIndex,
       missingKeyMessage: missingKeyMessage(key), replacement: { _ in true }
     ) {
       decoder.unwrapNil(at: try require(valueIndex, forKey: key))
@@ -208,7 +208,7 @@ extension ObjectLookup {
     }
     let failsPlainly = valueIndex.map { decoder.certainlyFails(ScalarExpectation(type), at: $0) } ?? true
     return try decoder.recoveringCall(
-      recovery, site: site(key, type), type: type, path: codingPath + [key], valueIndex: valueIndex,
+      recovery, site: site(key, type), type: type, path: path(appending: key), valueIndex: valueIndex,
       missingKeyMessage: missingKeyMessage(key), failsPlainly: failsPlainly,
       replacement: { try declaredDefault(type, forKey: key) ?? decoder.requirePlaceholder(type, path: $0) }
     ) {
@@ -236,7 +236,7 @@ extension ObjectLookup {
     }
     guard let valueIndex = present else { return absentOptional(type, forKey: key) }
     return try decoder.recoveringCall(
-      recovery, site: site(key, type, isOptional: true), type: type, path: codingPath + [key], valueIndex: valueIndex,
+      recovery, site: site(key, type, isOptional: true), type: type, path: path(appending: key), valueIndex: valueIndex,
       action: declaredDefaults == nil ? .makeNil : .substitute,
       failsPlainly: decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
       replacement: { _ in declaredDefault(type, forKey: key) }
@@ -569,7 +569,7 @@ extension ObjectLookup {
     guard let recovery = decoder.recovery else { return try make() }
     // A missing or unusable nested object reads as an empty one: nothing below it is reported.
     return try decoder.recoveringCall(
-      recovery, site: site(key, [String: Any].self), type: [String: Any].self, path: codingPath + [key],
+      recovery, site: site(key, [String: Any].self), type: [String: Any].self, path: path(appending: key),
       valueIndex: valueIndex, missingKeyMessage: missingKeyMessage(key),
       replacement: { path in
         KeyedDecodingContainer(PlaceholderKeyedContainer<NestedKey>(codingPath: path, userInfo: decoder.userInfo))
@@ -594,7 +594,7 @@ extension ObjectLookup {
     guard let recovery = decoder.recovery else { return try make() }
     // A missing or unusable nested array reads as an empty one.
     return try decoder.recoveringCall(
-      recovery, site: site(key, [Any].self), type: [Any].self, path: codingPath + [key], valueIndex: valueIndex,
+      recovery, site: site(key, [Any].self), type: [Any].self, path: path(appending: key), valueIndex: valueIndex,
       missingKeyMessage: missingKeyMessage(key),
       replacement: { path in PlaceholderUnkeyedContainer(codingPath: path) }, make)
   }

@@ -197,7 +197,7 @@ final class RecoveryState {
   /// Calls known to let their errors through the code that made them.
   @exclusivity(unchecked) private(set) var escapingSites = CallSiteSet()
   /// The failing calls known to let their errors through, one by one (see 4. above).
-  @exclusivity(unchecked) private var escapingCalls = Set<FailingCall>()
+  @exclusivity(unchecked) private var escapingCalls = SmallSet<FailingCall>()
   /// The repairs of failing calls, kept for when their value is decoded again.
   @exclusivity(unchecked) private var repairs: [FailingCall: RepeatedRepair] = [:]
   /// The repairs made since the last value was decoded again, listed (cheaper than the table)
@@ -477,7 +477,7 @@ final class RecoveryState {
     // The failing call itself, when this value made it.
     let eachCall = learnsEachCall ? failure.originCall : nil
     let callIsNews = eachCall.map {
-      $0.ownerIndex == frames[depth &- 1].valueIndex && escapingCalls.insert($0).inserted
+      $0.ownerIndex == frames[depth &- 1].valueIndex && escapingCalls.insert($0)
     }
     guard siteIsNews || callIsNews == true else { return false }
     let originKnown = eachCall.map(escapingCalls.contains) ?? failure.origin.map(escapingSites.contains) ?? true
