@@ -224,7 +224,7 @@ final class RecoveryState {
   /// The issues recorded, each with the byte offset that orders them.
   @exclusivity(unchecked) private(set) var issues: [(offset: Int, issue: FlexIssue)] = []
   /// Finished values kept to be handed back when decoded again (ReusableValues.swift).
-  let reusable: ReusableValues
+  @exclusivity(unchecked) private(set) var reusable: ReusableValues?
 
   /// The error that escaped the plain pass, until a failure of the pass is taken for it (see
   /// ``takesPlainPassLesson(_:call:)``).
@@ -246,9 +246,17 @@ final class RecoveryState {
   ) {
     self.policy = policy
     self.plainPassError = plainPassError as? DecodingError
-    self.reusable = reusable ?? ReusableValues()
+    self.reusable = reusable
     self.callLessonBudget = tapeCount / 16 &+ Self.minimumCallLessonBudget
     frames.reserveCapacity(32)
+  }
+
+  /// ``reusable``, made on first use (most recovery passes keep nothing).
+  var reusableForKeeping: ReusableValues {
+    if let reusable { return reusable }
+    let made = ReusableValues()
+    reusable = made
+    return made
   }
 
   /// The budget of a small document: a few small values decoded again for their failing calls.

@@ -30,7 +30,7 @@ extension TapeDecoder {
       return try decodeSpecialType(type, at: valueIndex)
     }
     // Finished before, and the value that asked for it is decoded again: the same value.
-    if let kept = recovery.reusable.value(at: valueIndex, as: T.self) {
+    if let kept = recovery.reusable?.value(at: valueIndex, as: T.self) {
       recovery.record(contentsOf: kept.issues)
       if !kept.notes.isEmpty { session.notes += kept.notes }
       return kept.value as! T
@@ -75,7 +75,7 @@ extension TapeDecoder {
         try finishDecoding(&value, traits: traits, at: valueIndex)
         // Worth keeping for a re-decode of the value that asked for it.
         if recovery.generation &- startGeneration >= ReusableValues.minimumCalls && recovery.isInsideModel {
-          recovery.reusable.keep(
+          recovery.reusableForKeeping.keep(
             value, at: valueIndex, issues: recovery.issues(after: issuesBefore),
             notes: session.notes[notesBefore...])
         }
