@@ -433,6 +433,96 @@ struct OnePassRecoveryTests {
     #expect(result.issues.map(\.kind) == [.defaulted])
   }
 
+  /// Reads `id` as an `Int`, else as a `String` (then `name` too): a missing `id` fails both
+  /// reads alike, and only the second one's error escapes.
+  struct EitherID: Decodable, Equatable {
+    enum ID: Equatable {
+      case int(Int)
+      case string(String)
+    }
+    var id: ID
+    var name: String
+    enum CodingKeys: String, CodingKey {
+      case id, name
+    }
+    init(id: ID, name: String) {
+      self.id = id
+      self.name = name
+    }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      if let number = try? container.decode(Int.self, forKey: .id) {
+        id = .int(number)
+        name = "-"
+      } else {
+        id = .string(try container.decode(String.self, forKey: .id))
+        name = try container.decode(String.self, forKey: .name)
+      }
+    }
+  }
+
+  @Test func aMissingKeyReadAsAnotherTypeFirstIsNotTakenForThePlainPassesFailure() throws {
+    // The plain pass failed at the `String` read; the `Int` read's `keyNotFound` is the same
+    // error. Taken for it, the `Int` read would be repaired and `name` never read.
+    let result = try decoder(.useDefaults).decodeWithReport(EitherID.self, from: Data(#"{"name": "Ann"}"#.utf8))
+    #expect(result.value == EitherID(id: .string(""), name: "Ann"))
+    #expect(result.issues.map(\.path) == ["id"])
+  }
+
+  /// A shape read as a circle, else as a square: a value that is no object fails both alike
+  /// (their containers' error names `[String: Any]`, not the shape asked for).
+  struct Drawing: Decodable, Equatable {
+    struct Circle: Codable, Equatable { var r: Double }
+    struct Square: Codable, Equatable { var side: Double }
+    enum Shape: Equatable {
+      case circle(Circle)
+      case square(Square)
+    }
+    var shape: Shape
+    enum CodingKeys: String, CodingKey { case shape }
+    init(shape: Shape) { self.shape = shape }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      if let circle = try? container.decode(Circle.self, forKey: .shape) {
+        shape = .circle(circle)
+      } else {
+        shape = .square(try container.decode(Square.self, forKey: .shape))
+      }
+    }
+  }
+
+  @Test(arguments: [#"{"shape": 5}"#, #"{"shape": null}"#])
+  func aNestedModelsFailureLikeTheOneThatEscapedIsNotTakenForIt(json: String) throws {
+    let result = try decoder(.useDefaults).decodeWithReport(Drawing.self, from: Data(json.utf8))
+    #expect(result.value == Drawing(shape: .square(Drawing.Square(side: 0))))
+  }
+
+  /// Opens `data` as a V2 container if `version` reads as an `Int`, else tries a V1 one: two
+  /// calls of one site (nested containers are named by `[String: Any]`) with different types.
+  struct Versioned: Decodable, Equatable {
+    enum V1: CodingKey { case a }
+    enum V2: CodingKey { case b }
+    enum CodingKeys: String, CodingKey { case version, data }
+    var version: Int
+    init(version: Int) { self.version = version }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      if (try? container.decode(Int.self, forKey: .version)) != nil {
+        _ = try container.nestedContainer(keyedBy: V2.self, forKey: .data)
+      } else {
+        _ = try? container.nestedContainer(keyedBy: V1.self, forKey: .data)
+      }
+      version = try container.decode(Int.self, forKey: .version)
+    }
+  }
+
+  @Test func aRepairKeptForOneTypeIsNotHandedBackToACallOfAnother() throws {
+    // Decoded again, the value takes the other branch: the V2 container kept for the call's
+    // place must not be handed to the V1 call (a crash before).
+    let result = try decoder(.useDefaults).decodeWithReport(Versioned.self, from: Data(#"{"version": "x"}"#.utf8))
+    #expect(result.value == Versioned(version: 0))
+  }
+
   /// Eight required properties, as an error body decoded as the success type misses them.
   struct Member: Decodable, Equatable {
     var id: Int

@@ -26,6 +26,9 @@ final class DecodeSession: PoolableSession {
   /// Set when an error left a value of a ``FlexTypeErrorPolicy`` type: under `.failFast` the
   /// recovery pass then runs, to decode that value under its type's policy.
   @exclusivity(unchecked) var failedInTypeWithPolicy = false
+  /// The plain pass's failures, as the recovery pass needs them to tell which of its own is the
+  /// one that escaped (RecoveryState.swift, 5.); noted only as the plain pass fails.
+  @exclusivity(unchecked) var plainFailures = PlainPassFailures()
   /// The values of subclasses being decoded and the containers they asked for, whose keys they
   /// were (SubclassCheck.swift), and the subclasses reported in this call.
   @exclusivity(unchecked) var subclassDecodings: [SubclassDecoding] = []
@@ -200,6 +203,7 @@ final class DecodeSession: PoolableSession {
     coercionsActive = false
     coercionsApplied = 0
     failedInTypeWithPolicy = false
+    if plainFailures.isNoted { plainFailures = PlainPassFailures() }
     if !subclassDecodings.isEmpty { subclassDecodings.removeAll() }
     if !reportedSubclasses.isEmpty { reportedSubclasses.removeAll() }
     // A messy document's notes or tracked containers can be many: keep small buffers only.

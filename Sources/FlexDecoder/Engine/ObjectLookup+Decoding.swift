@@ -167,6 +167,16 @@ extension ObjectLookup {
     CallSite(owner: Key.self, key: key.stringValue, type: type, isOptional: isOptional)
   }
 
+  /// The plain pass's `keyNotFound` for a required `key` asked for as `type`, noted with the
+  /// call (a missing key's error does not name the type asked for: `try? decode(Int.self, …)`
+  /// then `decode(String.self, …)` of one missing key fail alike).
+  @inline(never)
+  private func plainPassMissingKey<Key: CodingKey>(_ key: Key, _ type: Any.Type) -> DecodingError {
+    let description = missingKeyDescription(key)
+    decoder.session.plainFailures.missingKey = (site(key, type), description)
+    return DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: description))
+  }
+
   /// `valueIndex`, or `keyNotFound` for `key`.
   @inline(__always)
   private func require<Key: CodingKey>(_ valueIndex: Int?, forKey key: Key) throws -> Int {
@@ -204,7 +214,8 @@ extension ObjectLookup {
     _ unwrap: (Int, @autoclosure () -> [any CodingKey]) throws -> T
   ) throws -> T {
     guard let recovery = decoder.recovery else {
-      return try unwrap(try require(valueIndex, forKey: key), codingPath + [key])
+      guard let valueIndex else { throw plainPassMissingKey(key, type) }
+      return try unwrap(valueIndex, codingPath + [key])
     }
     let failsPlainly = valueIndex.map { decoder.certainlyFails(ScalarExpectation(type), at: $0) } ?? true
     return try decoder.recoveringCall(

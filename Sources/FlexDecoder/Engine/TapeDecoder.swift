@@ -381,6 +381,7 @@ final class TapeDecoder: Decoder {
       session.trackedContainers.removeSubrange(trackedBefore...)
     }
     if traits.modelling?.errorPolicy != nil { session.failedInTypeWithPolicy = true }
+    if session.recovery == nil { session.plainFailures.noteFailedValue(T.self, at: valueIndex, in: tape) }
     if session.coercionsActive, options.coercions.contains(.caseInsensitiveEnums) {
       return try caseInsensitiveEnumCase(type, at: valueIndex, failing: error)
     }

@@ -27,6 +27,7 @@ struct DocumentDecoding {
       let validations = plainSession!.validationsIfAny
       let finished = plainSession!.plainPassWork
       let failedInTypeWithPolicy = plainSession!.failedInTypeWithPolicy
+      let plainFailures = plainSession!.plainFailures
       pool.recycle(&plainSession)
       // Under `.failFast` the recovery pass can only apply coercions, or the policy of a type that
       // has its own (when the error came out of one: else JSONDecoder's error is thrown as is).
@@ -34,7 +35,8 @@ struct DocumentDecoding {
         throw ValidationFailure.unwrapped(error)
       }
       return try decodeRecovering(
-        type, plainError: error, validations: validations, finished: finished, issues: &issues)
+        type, plainError: error, plainFailures: plainFailures, validations: validations, finished: finished,
+        issues: &issues)
     }
     // Decoded; under `.collectAll` unknown keys under `unknownKeyPolicy = .fail` are problems.
     guard !notes.isEmpty else { return value }
@@ -48,15 +50,16 @@ struct DocumentDecoding {
 
   /// The recovery pass, after the plain pass threw `plainError`.
   private func decodeRecovering<T: Decodable>(
-    _ type: T.Type, plainError: any Error, validations: ValidationLog?, finished: ReusableValues?,
-    issues: inout [FlexIssue]
+    _ type: T.Type, plainError: any Error, plainFailures: PlainPassFailures, validations: ValidationLog?,
+    finished: ReusableValues?, issues: inout [FlexIssue]
   ) throws -> T {
     let pool = decodeSessionPool
     var pooledSession: DecodeSession? = .lent(options: options, validations: validations, configuration: configuration)
     defer { pool.recycle(&pooledSession) }
     let session = pooledSession!
     let recovery = RecoveryState(
-      policy: options.errorPolicy, reusable: finished, tapeCount: tape.count, plainPassError: plainError)
+      policy: options.errorPolicy, reusable: finished, tapeCount: tape.count, plainPassError: plainError,
+      plainFailures: plainFailures)
     session.recovery = recovery
     let decoder = TapeDecoder(tape: tape, session: session)
     // A missing step of the key path: the value is missing.

@@ -50,13 +50,16 @@
 //    above it: it is learned on the spot and repaired, with no value decoded again to learn it.
 //    A document with one problem is then decoded twice in all (the plain pass up to its failure,
 //    the recovery pass), as it is without errors plus one pass. The error must be the same in
-//    every part (case, coding path with each key's type, description, type), so a call of
-//    another model or key is never taken for it. The one call it can be taken for is the same
-//    call, by the same model, of the same value, made earlier and caught (`try?` then the same
-//    call again): when a later call fails the same way, the first is withdrawn (it is thrown
-//    and learned as in 4.). Only a model that makes the later call because the first failed,
-//    and not when it got a placeholder, is left with the first call's repair. Only while calls
-//    are learned one by one (a site is too coarse to withdraw).
+//    every part (case, coding path with each key's type, description, type), and made by a call
+//    of the same site: a type mismatch or a `null` names the type asked for; a missing key's
+//    error does not (`try? decode(Int.self, forKey: .id)` then `decode(String.self, …)` fail
+//    alike), nor does a value's own error, so the plain pass notes the call of its last missing
+//    key and the type of its innermost failed value (PlainPassFailures.swift). The one call it
+//    can still be taken for is the same call, by the same model, of the same value, made
+//    earlier and caught (`try?` then the same call again): when a later call fails the same
+//    way, the first is withdrawn (it is thrown and learned as in 4.). Only a model that makes
+//    the later call because the first failed, and not when it got a placeholder, is left with
+//    the first call's repair. Only while calls are learned one by one.
 //
 // A failure that cannot be repaired where it happened (no placeholder for an enum, a model's own
 // error) is repaired by the nearest enclosing call that can be: an optional becomes `nil`, an
@@ -229,6 +232,8 @@ final class RecoveryState {
   /// The error that escaped the plain pass, until a failure of the pass is taken for it (see
   /// ``takesPlainPassLesson(_:call:)``).
   @exclusivity(unchecked) private var plainPassError: DecodingError?
+  /// Which calls made the plain pass's failures (see ``PlainPassFailures``).
+  private let plainFailures: PlainPassFailures
   /// The call taken for the plain pass's failure, and its error, while it may still be
   /// withdrawn.
   @exclusivity(unchecked) private var presumedCall: (call: FailingCall, error: DecodingError)?
@@ -242,9 +247,11 @@ final class RecoveryState {
   /// - Parameter plainPassError: what the plain pass threw: the failure of the pass that throws
   ///   the same error is known to let it through (see 5. above).
   init(
-    policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?, tapeCount: Int, plainPassError: (any Error)? = nil
+    policy: FlexJSONDecoder.ErrorPolicy, reusable: ReusableValues?, tapeCount: Int, plainPassError: (any Error)? = nil,
+    plainFailures: PlainPassFailures = PlainPassFailures()
   ) {
     self.policy = policy
+    self.plainFailures = plainFailures
     self.plainPassError = plainPassError as? DecodingError
     self.reusable = reusable
     self.callLessonBudget = tapeCount / 16 &+ Self.minimumCallLessonBudget
@@ -509,11 +516,30 @@ final class RecoveryState {
       return false
     }
     guard let plain = plainPassError, let call, let decodingError = error as? DecodingError,
-      decodingError.isSameFailure(as: plain)
+      decodingError.isSameFailure(as: plain), plainPassFailureWasMade(by: call.site, plain)
     else { return false }
     plainPassError = nil
     presumedCall = (call, plain)
     return true
+  }
+
+  /// Whether the plain pass's failure `plain` (the same as the call's) was made by a call of
+  /// `site`, as far as the error and ``plainFailures`` tell: a type mismatch or a `null` names
+  /// the type asked for; a missing key and a value's own error are told by what the plain pass
+  /// noted. (`try? c.decode(Int.self, forKey: .id)` then `c.decode(String.self, forKey: .id)`
+  /// of a missing `id` fail alike: the first must not be taken for the second.)
+  private func plainPassFailureWasMade(by site: CallSite, _ plain: DecodingError) -> Bool {
+    switch plain {
+    case .typeMismatch(let type, _), .valueNotFound(let type, _):
+      return ObjectIdentifier(type) == site.type
+    case .keyNotFound(_, let context):
+      guard let noted = plainFailures.missingKey else { return false }
+      return noted.site == site && noted.description == context.debugDescription
+    case .dataCorrupted:
+      return plainFailures.failedValue?.type == site.type
+    @unknown default:
+      return false
+    }
   }
 
   /// Whether a failure may still be taken for the plain pass's.
@@ -524,6 +550,7 @@ final class RecoveryState {
   /// and path: its message is written from them), without building the call's error.
   func takesPlainPassLesson(missingKeyAt path: [any CodingKey], call: FailingCall) -> DecodingError? {
     guard presumedCall == nil, let plain = plainPassError, case .keyNotFound(let key, let context) = plain,
+      let noted = plainFailures.missingKey, noted.site == call.site, noted.description == context.debugDescription,
       let last = path.last, context.codingPath.count == path.count &- 1, DecodingError.isSameKey(key, last),
       zip(context.codingPath, path).allSatisfy(DecodingError.isSameKey)
     else { return nil }

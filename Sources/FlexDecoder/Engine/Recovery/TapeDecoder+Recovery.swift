@@ -234,13 +234,17 @@ extension TapeDecoder {
     var knownPath: [any CodingKey]?
     if recovery.isRepairable(site, depth: depth, call: call) {
       // Repaired the same way when its value was decoded before (see ``RepeatedRepair``).
-      if inner == nil, let call, let repair = recovery.repeatedRepair(of: call, issuesAtStart: issuesAtStart) {
+      // (`as?`: calls of one site may ask for different types, as nested containers of
+      // different key types do, all named by `[String: Any]`.)
+      if inner == nil, let call, let repair = recovery.repeatedRepair(of: call, issuesAtStart: issuesAtStart),
+        let value = repair.value as? T
+      {
         if session.notes.count > notesAtStart { session.notes.removeSubrange(notesAtStart...) }
         if let issue = repair.issue {
           recovery.record(issue.issue, at: issue.offset, coercionsApplied: session.coercionsApplied)
         }
         recovery.failure = nil
-        return repair.value as! T
+        return value
       }
     } else {
       // Not known to let its error through, unless the plain pass showed it (RecoveryState.swift,
