@@ -516,27 +516,32 @@ final class RecoveryState {
       return false
     }
     guard let plain = plainPassError, let call, let decodingError = error as? DecodingError,
-      decodingError.isSameFailure(as: plain), plainPassFailureWasMade(by: call.site, plain)
+      decodingError.isSameFailure(as: plain), plainPassFailureWasMade(by: call, plain)
     else { return false }
     plainPassError = nil
     presumedCall = (call, plain)
     return true
   }
 
-  /// Whether the plain pass's failure `plain` (the same as the call's) was made by a call of
-  /// `site`, as far as the error and ``plainFailures`` tell: a type mismatch or a `null` names
-  /// the type asked for; a missing key and a value's own error are told by what the plain pass
-  /// noted. (`try? c.decode(Int.self, forKey: .id)` then `c.decode(String.self, forKey: .id)`
-  /// of a missing `id` fail alike: the first must not be taken for the second.)
-  private func plainPassFailureWasMade(by site: CallSite, _ plain: DecodingError) -> Bool {
+  /// Whether the plain pass's failure `plain` (the same as the call's) was made by a call like
+  /// `call`, as far as the error and ``plainFailures`` tell: a type mismatch or a `null` names
+  /// the type asked for, or else (a container's error inside the value: `[Any]`, `[String: Any]`)
+  /// the plain pass noted the value's type; so for a value's own error; a missing key is told
+  /// by the call the plain pass noted. (`try? c.decode(Int.self, forKey: .id)` then
+  /// `c.decode(String.self, forKey: .id)` of a missing `id` fail alike: the first must not be
+  /// taken for the second.)
+  private func plainPassFailureWasMade(by call: FailingCall, _ plain: DecodingError) -> Bool {
+    let failedValueMatches = plainFailures.failedValue.map {
+      $0.type == call.site.type && $0.index == call.valueIndex
+    }
     switch plain {
     case .typeMismatch(let type, _), .valueNotFound(let type, _):
-      return ObjectIdentifier(type) == site.type
+      return ObjectIdentifier(type) == call.site.type || failedValueMatches == true
     case .keyNotFound(_, let context):
       guard let noted = plainFailures.missingKey else { return false }
-      return noted.site == site && noted.description == context.debugDescription
+      return noted.site == call.site && noted.description == context.debugDescription
     case .dataCorrupted:
-      return plainFailures.failedValue?.type == site.type
+      return failedValueMatches == true
     @unknown default:
       return false
     }
