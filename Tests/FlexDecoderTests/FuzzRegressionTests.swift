@@ -136,4 +136,40 @@ struct FuzzRegressionTests {
     #expect(ErrorShape(error).description == #"dataCorrupted at "created""#)
   }
 
+  // MARK: - A long fraction of seconds in a formatted date
+
+  /// The decoder fuzzer's crash under `.formatted` (`yyyy-MM-dd'T'HH:mm:ss.SSSZ`): a fraction of
+  /// seconds of 35 digits or more makes ICU's parser, under `DateFormatter.date(from:)`, divide
+  /// by zero (SIGFPE, ending the process; JSONDecoder is not run here for that reason).
+  static func longFractionDate(digits: Int) -> String {
+    "2024-05-01T12:30:00.1" + String(repeating: "0", count: digits - 1) + "+0000"
+  }
+
+  @Test(arguments: [31, 35, 60])
+  func aFormattedDateWithALongFractionIsCorruptedNotACrash(digits: Int) throws {
+    let decoder = FlexJSONDecoder()
+    decoder.dateDecodingStrategy = .formatted(Self.isoMillisecondsFormatter())
+    let json = Data(#"{"created": "\#(Self.longFractionDate(digits: digits))"}"#.utf8)
+    let error = try requireThrows(DecodingError.self) { try decoder.decode(Created.self, from: json) }
+    #expect(ErrorShape(error).description == #"dataCorrupted at "created""#)
+    let patterned = try requireThrows(DecodingError.self) {
+      try FlexJSONDecoder.strict().decode(Stamped.self, from: json)
+    }
+    #expect(ErrorShape(patterned).description == #"dataCorrupted at "created""#)
+  }
+
+  @Test func aFormattedDateWithThirtyDigitsInARowIsStillRead() throws {
+    // The longest run read: a fraction of 30 digits, which the formatter reads as it does.
+    let decoder = FlexJSONDecoder()
+    decoder.dateDecodingStrategy = .formatted(Self.isoMillisecondsFormatter())
+    let text = Self.longFractionDate(digits: 30)
+    let json = Data(#"{"created": "\#(text)"}"#.utf8)
+    let expected = Self.isoMillisecondsFormatter().date(from: text)
+    if let expected {
+      #expect(try decoder.decode(Created.self, from: json).created == expected)
+    } else {
+      _ = try requireThrows(DecodingError.self) { try decoder.decode(Created.self, from: json) }
+    }
+  }
+
 }
