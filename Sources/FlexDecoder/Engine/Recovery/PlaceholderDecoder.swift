@@ -73,6 +73,9 @@ final class PlaceholderDecoder: Decoder, SingleValueDecodingContainer {
   /// The types decoded from nothing in vain (a `RawRepresentable` enum without a case for `""`
   /// or `0`, a model with one): trying again builds the same errors, with type names in them
   /// (thousands of instructions each), on every failing decode. One table per `allowsAnyCase`.
+  /// This assumes an `init(from:)` depends only on its decoder's answers, `userInfo` and
+  /// configuration (those two are never remembered); one that reads its coding path or global
+  /// state to decide whether to throw would be remembered by its first outcome.
   private static let failed = ProcessTypeCache<Bool>()
   private static let failedAnyCase = ProcessTypeCache<Bool>()
 
