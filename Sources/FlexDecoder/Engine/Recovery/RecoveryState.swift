@@ -518,9 +518,14 @@ final class RecoveryState {
     guard let plain = plainPassError, let call, let decodingError = error as? DecodingError,
       decodingError.isSameFailure(as: plain), plainPassFailureWasMade(by: call, plain)
     else { return false }
+    presume(call, plain)
+    return true
+  }
+
+  /// Takes `call` for the plain pass's failure `plain`, until a later failure withdraws it.
+  private func presume(_ call: FailingCall, _ plain: DecodingError) {
     plainPassError = nil
     presumedCall = (call, plain)
-    return true
   }
 
   /// Whether the plain pass's failure `plain` (the same as the call's) was made by a call like
@@ -555,12 +560,11 @@ final class RecoveryState {
   /// and path: its message is written from them), without building the call's error.
   func takesPlainPassLesson(missingKeyAt path: [any CodingKey], call: FailingCall) -> DecodingError? {
     guard presumedCall == nil, let plain = plainPassError, case .keyNotFound(let key, let context) = plain,
-      let noted = plainFailures.missingKey, noted.site == call.site, noted.description == context.debugDescription,
-      let last = path.last, context.codingPath.count == path.count &- 1, DecodingError.isSameKey(key, last),
+      plainPassFailureWasMade(by: call, plain), let last = path.last,
+      context.codingPath.count == path.count &- 1, DecodingError.isSameKey(key, last),
       zip(context.codingPath, path).allSatisfy(DecodingError.isSameKey)
     else { return nil }
-    plainPassError = nil
-    presumedCall = (call, plain)
+    presume(call, plain)
     return plain
   }
 
@@ -581,8 +585,8 @@ final class RecoveryState {
   /// Keeps the repair of `call`: `value` took its place, and the issues recorded since
   /// `issuesAtStart` (none, or the repair's own) report it.
   func keepRepair(of call: FailingCall, value: Any, issuesAtStart: Int) {
-    let issue = issues.count == issuesAtStart &+ 1 ? issues[issuesAtStart] : nil
     guard issues.count <= issuesAtStart &+ 1 else { return }
+    let issue = issues.count == issuesAtStart &+ 1 ? issues[issuesAtStart] : nil
     if firstRecentRepair == nil {
       firstRecentRepair = (call, RepeatedRepair(value: value, issue: issue))
     } else {
