@@ -1,0 +1,132 @@
+// Server-Sent Events carrying JSON in their `data` fields, parsed as the WHATWG HTML standard's
+// event stream interpretation says.
+
+/// Finds the events of a `text/event-stream`: lines end with CRLF, LF or CR; a blank line
+/// dispatches the event whose `data` lines came before it (joined with LF); `:` starts a
+/// comment; `event` names the event; `id` and `retry` are read past; other fields are ignored.
+/// An event without data is not dispatched. An event whose data is the end marker ends the
+/// stream.
+final class EventStreamFramer: ElementFramer {
+  private let endMarker: [UInt8]?
+  /// The current event's data (its `data` lines, each followed by LF).
+  private var data: PendingElement
+  /// A line that spans chunks.
+  private var line: PendingElement
+  private var eventName: String?
+  private var handedOver = false
+  /// The last line ended with CR: an LF that follows belongs to it.
+  private var afterCarriageReturn = false
+  private(set) var currentLine = 1
+  private(set) var hasEnded = false
+
+  init(maxElementBytes: Int, endMarker: String?) {
+    self.endMarker = endMarker.map { Array($0.utf8) }
+    data = PendingElement(limit: maxElementBytes)
+    // A line holds one field: its data, plus the field's name and at most a few bytes more.
+    line = PendingElement(limit: maxElementBytes &+ 64)
+  }
+
+  var pending: [UInt8] { data.bytes }
+
+  func next(in chunk: UnsafeRawBufferPointer, at position: inout Int, chunkOffset: Int64) -> FramedElement? {
+    if handedOver {
+      data.reset()
+      eventName = nil
+      handedOver = false
+    }
+    while position < chunk.count, !hasEnded {
+      if afterCarriageReturn {
+        afterCarriageReturn = false
+        if chunk[position] == StreamBytes.lineFeed {
+          position += 1
+          continue
+        }
+      }
+      let start = position
+      // The line's end: the first CR or LF.
+      var end = start
+      while end < chunk.count, chunk[end] != StreamBytes.lineFeed, chunk[end] != StreamBytes.carriageReturn {
+        end += 1
+      }
+      guard end < chunk.count else {
+        if !line.isOpen { line.open(at: chunkOffset + Int64(start), line: currentLine) }
+        line.append(chunk, start..<end)
+        position = end
+        return nil
+      }
+      afterCarriageReturn = chunk[end] == StreamBytes.carriageReturn
+      position = end + 1
+      let lineNumber = currentLine
+      currentLine += 1
+      let frame: FramedElement?
+      if line.isOpen {
+        line.append(chunk, start..<end)
+        let offset = line.byteOffset
+        let number = line.line
+        frame = line.bytes.withUnsafeBytes { process($0, 0..<$0.count, byteOffset: offset, line: number) }
+        line.reset()
+      } else {
+        frame = process(chunk, start..<end, byteOffset: chunkOffset + Int64(start), line: lineNumber)
+      }
+      if let frame { return frame }
+    }
+    return nil
+  }
+
+  /// Reads one line; returns the event it dispatches, if any.
+  private func process(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>, byteOffset: Int64, line: Int)
+    -> FramedElement?
+  {
+    if range.isEmpty {
+      // A blank line: dispatch.
+      guard data.isOpen else {
+        eventName = nil
+        return nil
+      }
+      if !data.overflowed {
+        data.removeLastLineFeed()
+        if let endMarker, data.bytes == endMarker {
+          hasEnded = true
+          return nil
+        }
+      }
+      handedOver = true
+      return data.frame(event: eventName ?? "message")
+    }
+    if buffer[range.lowerBound] == UInt8(ascii: ":") { return nil }
+    // The field's name runs to the first colon; one space after the colon is not the value's.
+    let colon = range.firstIndex { buffer[$0] == UInt8(ascii: ":") } ?? range.upperBound
+    var valueStart = colon == range.upperBound ? colon : colon + 1
+    if valueStart < range.upperBound, buffer[valueStart] == 0x20 { valueStart += 1 }
+    let name = UnsafeRawBufferPointer(rebasing: buffer[range.lowerBound..<colon])
+    let value = valueStart..<range.upperBound
+    if name.elementsEqual("data".utf8) {
+      if !data.isOpen { data.open(at: byteOffset, line: line) }
+      data.append(buffer, value)
+      data.append(StreamBytes.lineFeed)
+    } else if name.elementsEqual("event".utf8) {
+      eventName = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[value]), as: UTF8.self)
+    }
+    // `id`, `retry` and unknown fields change nothing this reader hands over.
+    return nil
+  }
+
+  func finish(at endOffset: Int64) throws -> FramedElement? {
+    if handedOver {
+      data.reset()
+      eventName = nil
+      handedOver = false
+    }
+    // An event the stream cut before its blank line: the WHATWG reader drops it silently; a
+    // JSON reader says the stream was truncated.
+    guard !hasEnded, data.isOpen || line.isOpen else { return nil }
+    if line.isOpen, !data.isOpen {
+      // A last line without its end: a comment or a field other than data is harmless.
+      let isData = line.bytes.starts(with: "data".utf8)
+      guard isData else { return nil }
+      data.open(at: line.byteOffset, line: line.line)
+    }
+    throw FlexStreamError(
+      reason: .truncated, index: 0, line: data.line, byteOffset: Int(clamping: data.byteOffset), underlyingError: nil)
+  }
+}
