@@ -13,6 +13,8 @@ final class EventStreamFramer: ElementFramer {
   /// A line that spans chunks.
   private var line: PendingElement
   private var eventName: String?
+  /// Where the current event's first field line starts (its position is the element's).
+  private var eventStart: (byteOffset: Int64, line: Int)?
   private var handedOver = false
   /// The last line ended with CR: an LF that follows belongs to it.
   private var afterCarriageReturn = false
@@ -32,6 +34,7 @@ final class EventStreamFramer: ElementFramer {
     if handedOver {
       data.reset()
       eventName = nil
+      eventStart = nil
       handedOver = false
     }
     while position < chunk.count, !hasEnded {
@@ -81,6 +84,7 @@ final class EventStreamFramer: ElementFramer {
       // A blank line: dispatch.
       guard data.isOpen else {
         eventName = nil
+        eventStart = nil
         return nil
       }
       if !data.overflowed {
@@ -94,6 +98,7 @@ final class EventStreamFramer: ElementFramer {
       return data.frame(event: eventName ?? "message")
     }
     if buffer[range.lowerBound] == UInt8(ascii: ":") { return nil }
+    if eventStart == nil { eventStart = (byteOffset, line) }
     // The field's name runs to the first colon; one space after the colon is not the value's.
     let colon = range.firstIndex { buffer[$0] == UInt8(ascii: ":") } ?? range.upperBound
     var valueStart = colon == range.upperBound ? colon : colon + 1
@@ -101,7 +106,10 @@ final class EventStreamFramer: ElementFramer {
     let name = UnsafeRawBufferPointer(rebasing: buffer[range.lowerBound..<colon])
     let value = valueStart..<range.upperBound
     if name.elementsEqual("data".utf8) {
-      if !data.isOpen { data.open(at: byteOffset, line: line) }
+      if !data.isOpen {
+        let start = eventStart ?? (byteOffset, line)
+        data.open(at: start.byteOffset, line: start.line)
+      }
       data.append(buffer, value)
       data.append(StreamBytes.lineFeed)
     } else if name.elementsEqual("event".utf8) {
@@ -115,6 +123,7 @@ final class EventStreamFramer: ElementFramer {
     if handedOver {
       data.reset()
       eventName = nil
+      eventStart = nil
       handedOver = false
     }
     // An event the stream cut before its blank line: the WHATWG reader drops it silently; a
