@@ -1,6 +1,7 @@
 // The elements of a stream that arrives over time.
 
 /// Reads a source's next bytes into a chunk; `false` at the source's end.
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 typealias ChunkReader<Source: AsyncSequence> = (inout Source.AsyncIterator, inout [UInt8]) async throws -> Bool
 
 /// The largest chunk gathered from a source of single bytes before its elements are looked for.
