@@ -19,6 +19,8 @@ struct BenchmarkOptions {
   var modes: [BenchmarkMode] = BenchmarkMode.allCases
   /// The per-call suites to run after the table (`--mode small`, `--mode dates`). Default: all.
   var suites: [MicroSuite] = MicroSuite.allCases
+  /// Whether the stream rows run, after the suites (`--mode streams`). Default: yes.
+  var runsStreams = true
   /// `--no-baseline` was given: skip the Foundation rows (for profiling one library alone).
   var skipsBaseline = false
   /// `--help` was given: print ``usage`` and run nothing.
@@ -45,6 +47,13 @@ struct BenchmarkOptions {
   var repeats = 3
   /// Memory: how many times the file is decoded. Default 10,000.
   var decodes = 10_000
+  /// Stream memory: the size of each stream, in GiB (`--stream-memory-gb`). Default 1.
+  var streamMemoryGibibytes = 1
+
+  // MARK: Streams
+
+  /// The streams mode's sizes and rounds (`--stream-mb`, `--stream-rounds`).
+  var streams = StreamBenchmarks.Configuration()
 
   /// How long a batch of runs lasts, in whole milliseconds, for the header line and `--help`.
   static let batchMilliseconds = Int((BatchTiming.targetSeconds * 1e3).rounded())
@@ -70,7 +79,7 @@ struct BenchmarkOptions {
       --library NAME   only rows whose library contains NAME (case-insensitive); repeatable.
                        The Foundation baseline rows always run, so ratios stay available.
       --no-baseline    skip the Foundation rows (e.g. to profile FlexDecoder alone)
-      --mode MODE      \((BenchmarkMode.allCases.map(\.rawValue) + MicroSuite.allCases.map(\.rawValue)).joined(separator: "|"))|all
+      --mode MODE      \((BenchmarkMode.allCases.map(\.rawValue) + MicroSuite.allCases.map(\.rawValue)).joined(separator: "|"))|streams|all
                        (default all); repeatable;
                        or one check: \(CheckMode.allCases.map(\.rawValue).joined(separator: "|"))
       --help           print this help
@@ -80,6 +89,15 @@ struct BenchmarkOptions {
 
     SUITES (per call, printed as their own tables; --iterations is the number of rounds):
     \(MicroSuite.allCases.map { "  \($0.rawValue.paddedRight(to: 14))\($0.summary)" }.joined(separator: "\n"))
+
+    STREAMS (after the suites, their own table; see StreamBenchmarks.swift):
+      streams       FlexJSONDecoder's values(of:from:framing:) and elements(of:from:framing:) on
+                    JSON Lines and {"data":[…]} of ~1 kB records made in memory, against splitting
+                    lines and decoding each with JSONDecoder or FlexJSONDecoder; bad lines under
+                    .collectAll; one 8 MiB element in 1 kB chunks. One run of each contender per
+                    round, interleaved; median and fastest time, MB/s, values/s, ratios
+      --stream-mb N      the size of the streams in MiB (default \(StreamBenchmarks.Configuration().mebibytes))
+      --stream-rounds N  timed rounds of each stream row (default \(StreamBenchmarks.Configuration().rounds); one warm-up round)
 
     The messy mode decodes each file clean (Foundation, the baseline; FlexJSONDecoder()) and three
     copies made at start-up from a fixed seed (strings: every number as a string of its text; nulls:
@@ -101,6 +119,8 @@ struct BenchmarkOptions {
       --repeats N      scaling: timed runs per measurement, the fastest reported (default 3)
       --decodes N      memory: decodes of the file (default 10000); needs one --file and one
                        --library (flex or foundation)
+      --stream-memory-gb G  stream-memory: the size of each stream in GiB (default 1); given
+                       without --mode, runs the stream-memory check
 
     EXAMPLES:
       swift run -c release flex-bench --mode messy --iterations 5 --warmup 1
@@ -108,6 +128,8 @@ struct BenchmarkOptions {
       swift run -c release flex-bench --mode truncations --file github_events
       swift run -c release flex-bench --mode truncations --file canada --edge 65536 --stride 97
       swift run -c release flex-bench --mode scaling
+      swift run -c release flex-bench --mode streams --stream-mb 100
+      swift run -c release flex-bench --stream-memory-gb 4
       /usr/bin/time -v .build/release/flex-bench --mode memory --library flex --file twitter
     """
 
@@ -124,6 +146,8 @@ struct BenchmarkOptions {
     var selectedFiles: [CorpusFile] = []
     var selectedModes: [BenchmarkMode] = []
     var selectedSuites: [MicroSuite] = []
+    var selectsStreams = false
+    var setsStreamMemory = false
     var remaining = arguments[...]
     while let flag = remaining.popFirst() {
       /// The value after `flag`, or an error naming the flag.
@@ -164,6 +188,13 @@ struct BenchmarkOptions {
         repeats = try Self.count(try value(), flag: flag, minimum: 1)
       case "--decodes":
         decodes = try Self.count(try value(), flag: flag, minimum: 10)
+      case "--stream-mb":
+        streams.mebibytes = try Self.count(try value(), flag: flag, minimum: 1)
+      case "--stream-rounds":
+        streams.rounds = try Self.count(try value(), flag: flag, minimum: 1)
+      case "--stream-memory-gb":
+        streamMemoryGibibytes = try Self.count(try value(), flag: flag, minimum: 1)
+        setsStreamMemory = true
       case "--library":
         libraries.append(try value())
       case "--mode":
@@ -171,6 +202,9 @@ struct BenchmarkOptions {
         if name.lowercased() == "all" {
           selectedModes = BenchmarkMode.allCases
           selectedSuites = MicroSuite.allCases
+          selectsStreams = true
+        } else if name.lowercased() == "streams" {
+          selectsStreams = true
         } else if let mode = BenchmarkMode(rawValue: name.lowercased()) {
           if !selectedModes.contains(mode) { selectedModes.append(mode) }
         } else if let suite = MicroSuite(rawValue: name.lowercased()) {
@@ -182,7 +216,7 @@ struct BenchmarkOptions {
           check = mode
         } else {
           let known =
-            BenchmarkMode.allCases.map(\.rawValue) + MicroSuite.allCases.map(\.rawValue) + ["all"]
+            BenchmarkMode.allCases.map(\.rawValue) + MicroSuite.allCases.map(\.rawValue) + ["streams", "all"]
             + CheckMode.allCases.map(\.rawValue)
           throw UsageError(description: "unknown mode '\(name)'; known: \(known.joined(separator: ", "))")
         }
@@ -194,16 +228,24 @@ struct BenchmarkOptions {
         throw UsageError(description: "unknown argument '\(flag)'")
       }
     }
-    if let check, !selectedModes.isEmpty || !selectedSuites.isEmpty {
+    // `--stream-memory-gb` alone runs its check.
+    if setsStreamMemory, check == nil, selectedModes.isEmpty, selectedSuites.isEmpty, !selectsStreams {
+      check = .streamMemory
+    }
+    if setsStreamMemory, check != .streamMemory {
+      throw UsageError(description: "--stream-memory-gb is the stream-memory check's option: give it without --mode")
+    }
+    if let check, !selectedModes.isEmpty || !selectedSuites.isEmpty || selectsStreams {
       throw UsageError(description: "--mode \(check.rawValue) runs alone, without table modes")
     }
     // Keep the corpus and registry order whatever order the flags came in.
     hasSelectedFiles = !selectedFiles.isEmpty
     if !selectedFiles.isEmpty { files = CorpusFile.allCases.filter(selectedFiles.contains) }
-    // Naming only table modes runs no suite, and naming only suites runs no table mode.
-    if !selectedModes.isEmpty || !selectedSuites.isEmpty {
+    // Naming only table modes runs no suite, naming only suites runs no table mode, and so on.
+    if !selectedModes.isEmpty || !selectedSuites.isEmpty || selectsStreams {
       modes = BenchmarkMode.allCases.filter(selectedModes.contains)
       suites = MicroSuite.allCases.filter(selectedSuites.contains)
+      runsStreams = selectsStreams
     }
   }
 

@@ -12,6 +12,9 @@ enum CheckMode: String, CaseIterable {
   case memory
   /// Threads share the coders (run under ThreadSanitizer): results as on one thread.
   case concurrency
+  /// Gigabytes of JSON Lines and of one array, made on the fly, through the stream API: peak
+  /// resident memory.
+  case streamMemory = "stream-memory"
 
   /// One line for `--help`.
   var summary: String {
@@ -24,6 +27,10 @@ enum CheckMode: String, CaseIterable {
       "decode one file N times with one library; resident size along the way (for time -v)"
     case .concurrency:
       "8 threads share the coders, decode clean and messy, encode (run under --sanitize=thread)"
+    case .streamMemory:
+      "G GiB of JSON Lines, then of {\"data\":[…]}, made on the fly, through values(of:from:):\n"
+        + String(repeating: " ", count: 16)
+        + "MB/s and peak RSS; fails when the peak rises >32 MiB (--stream-memory-gb)"
     }
   }
 
@@ -38,6 +45,7 @@ enum CheckMode: String, CaseIterable {
     case .scaling: ScalingCheck(options).run()
     case .memory: try MemoryCheck(options).run()
     case .concurrency: try ConcurrencyCheck(options).run()
+    case .streamMemory: try StreamMemoryCheck(options).run()
     }
   }
 }

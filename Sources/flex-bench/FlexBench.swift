@@ -42,10 +42,12 @@ enum FlexBench {
     }
 
     print("flex-bench · \(MachineInfo.current().summary)")
-    print(
-      "\(options.iterations) rounds after \(options.warmup) warm-up; each round times a ~\(BenchmarkOptions.batchMilliseconds) ms "
-        + "batch of each row of a file and mode in turn; median per run reported; MB/s = file bytes / median / 10⁶"
-    )
+    if !options.modes.isEmpty || !options.suites.isEmpty {
+      print(
+        "\(options.iterations) rounds after \(options.warmup) warm-up; each round times a ~\(BenchmarkOptions.batchMilliseconds) ms "
+          + "batch of each row of a file and mode in turn; median per run reported; MB/s = file bytes / median / 10⁶"
+      )
+    }
     #if DEBUG
       print("warning: debug build; numbers are meaningless. Use `swift run -c release flex-bench`.")
     #endif
@@ -131,6 +133,19 @@ enum FlexBench {
       }
       print(microTable.formatted)
       print()
+    }
+    // The stream rows, after the suites: each row reads tens of megabytes per run.
+    if options.runsStreams {
+      let configuration = options.streams
+      do {
+        let streams = try waitForAsync { await StreamBenchmarks.run(configuration) }
+        print(streams.table)
+        checksum &+= streams.checksum
+        failures += streams.failures
+      } catch {
+        printToStandardError("flex-bench: streams: \(error)")
+        failures += 1
+      }
     }
     print("checksum \(checksum)")
     if failures > 0 {
