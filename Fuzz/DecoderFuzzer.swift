@@ -130,6 +130,10 @@ struct Header {
 
   /// Whether bit `bit` of byte `index` is set.
   func bit(_ index: Int, _ bit: Int) -> Bool { bytes[index] & (1 << bit) != 0 }
+
+  /// The chunk size the stream check cuts the input into, besides 1 and 7 bytes (2 to 257,
+  /// from bits the options also read: any size is as good as another there).
+  var streamSplit: Int { Int(bytes[0] ^ bytes[7]) + 2 }
 }
 
 // MARK: - Strategies
@@ -774,6 +778,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
 
+  checkStreams(document, split: header.streamSplit)
+
   if let decoded = results.lazy.compactMap({ $0 }).first {
     checkEncoder(decoded.document, encoderOptions, usesKeyMap: options.usesKeyMap)
   }
@@ -786,5 +792,50 @@ extension FuzzDocument {
     self.init(
       id: 0, name: "", score: 0, active: false, created: Date(timeIntervalSinceReferenceDate: 0), kind: .alpha,
       flags: [], tree: node)
+  }
+}
+
+// MARK: - Streams
+
+/// The framings every input is read as a stream in.
+private let streamFramings: [FlexFraming] = [.jsonLines, .jsonSequence, .serverSentEvents(), .array(), .array(at: "tree")]
+private let streamDecoder = FlexJSONDecoder()
+
+/// What a stream's element came to, compared between one buffer and chunks: its position, its
+/// value, or the kind of its failure.
+private struct StreamOutcome: Equatable {
+  let index: Int
+  let line: Int
+  let byteOffset: Int
+  let event: String?
+  let value: JSONValue?
+  let streamError: FlexStreamError.Reason?
+
+  init(_ element: FlexElement<JSONValue>) {
+    index = element.index
+    line = element.line
+    byteOffset = element.byteOffset
+    event = element.event
+    value = try? element.result.get()
+    if case .failure(let error as FlexStreamError) = element.result { streamError = error.reason } else { streamError = nil }
+  }
+}
+
+/// The input as a stream in each framing: cut into chunks of 1 byte (the smallest inputs), of 7
+/// bytes and of `split` bytes, it gives the elements of one buffer. Only inputs of up to 2 kB:
+/// the framers' states are all reached there, and each framing decodes the input again (the
+/// large seeds took seconds each in the unoptimized build CI runs).
+private func checkStreams(_ document: Data, split: Int) {
+  guard document.count <= 2048 else { return }
+  let bytes = [UInt8](document)
+  for framing in streamFramings {
+    let whole = Array(streamDecoder.elements(of: JSONValue.self, from: bytes, framing: framing)).map(StreamOutcome.init)
+    for size in [1, 7, max(1, split)] where size > 1 || bytes.count <= 256 {
+      let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min(bytes.count, $0 + size)]) }
+      let chunked = streamDecoder.elements(of: JSONValue.self, fromChunks: chunks, framing: framing).map(StreamOutcome.init)
+      if chunked != whole {
+        fatalError("stream \(framing) in chunks of \(size) gave other elements than one buffer: \(chunked) vs \(whole)")
+      }
+    }
   }
 }

@@ -155,3 +155,35 @@ struct ElementStream<T: Decodable> {
     return parseError.reason == .unexpectedEndOfInput
   }
 }
+
+extension FlexJSONDecoder {
+  /// The elements of a stream delivered as `chunks`, read one chunk after another as the
+  /// asynchronous iterators read them, but synchronously: for the fuzzer and the tests, which
+  /// compare it with one buffer. An error of the stream is the last element's failure, as in
+  /// ``FlexElementSequence``.
+  package func elements<T: Decodable>(of type: T.Type, fromChunks chunks: [[UInt8]], framing: FlexFraming)
+    -> [FlexElement<T>]
+  {
+    var stream = ElementStream<T>(framing: framing, options: makeOptions())
+    var elements: [FlexElement<T>] = []
+    var chunkOffset: Int64 = 0
+    do {
+      for chunk in chunks where !stream.hasEnded {
+        var position = 0
+        while position < chunk.count, !stream.hasEnded {
+          let element = try chunk.withUnsafeBytes { try stream.next(in: $0, at: &position, chunkOffset: chunkOffset) }
+          guard let element else { break }
+          elements.append(element)
+        }
+        chunkOffset += Int64(chunk.count)
+      }
+      if let last = try stream.finish(endOffset: chunkOffset) { elements.append(last) }
+    } catch let error as FlexStreamError {
+      elements.append(
+        FlexElement(index: error.index, line: error.line, byteOffset: error.byteOffset, result: .failure(error), issues: []))
+    } catch {
+      preconditionFailure("a stream throws FlexStreamError only: \(error)")
+    }
+    return elements
+  }
+}
