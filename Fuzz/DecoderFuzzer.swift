@@ -798,7 +798,9 @@ extension FuzzDocument {
 // MARK: - Streams
 
 /// The framings every input is read as a stream in.
-private let streamFramings: [FlexFraming] = [.jsonLines, .jsonSequence, .serverSentEvents(), .array(), .array(at: "tree")]
+private let streamFramings: [FlexFraming] = [
+  .jsonLines, .jsonSequence, .serverSentEvents(), .array(), .array(at: "tree"),
+]
 private let streamDecoder = FlexJSONDecoder()
 
 /// What a stream's element came to, compared between one buffer and chunks: its position, its
@@ -817,7 +819,11 @@ private struct StreamOutcome: Equatable {
     byteOffset = element.byteOffset
     event = element.event
     value = try? element.result.get()
-    if case .failure(let error as FlexStreamError) = element.result { streamError = error.reason } else { streamError = nil }
+    if case .failure(let error as FlexStreamError) = element.result {
+      streamError = error.reason
+    } else {
+      streamError = nil
+    }
   }
 }
 
@@ -832,7 +838,8 @@ private func checkStreams(_ document: Data, split: Int) {
     let whole = Array(streamDecoder.elements(of: JSONValue.self, from: bytes, framing: framing)).map(StreamOutcome.init)
     for size in [1, 7, max(1, split)] where size > 1 || bytes.count <= 256 {
       let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min(bytes.count, $0 + size)]) }
-      let chunked = streamDecoder.elements(of: JSONValue.self, fromChunks: chunks, framing: framing).map(StreamOutcome.init)
+      let chunked = streamDecoder.elements(of: JSONValue.self, fromChunks: chunks, framing: framing).map(
+        StreamOutcome.init)
       if chunked != whole {
         fatalError("stream \(framing) in chunks of \(size) gave other elements than one buffer: \(chunked) vs \(whole)")
       }

@@ -180,7 +180,8 @@ extension FlexJSONDecoder {
       if let last = try stream.finish(endOffset: chunkOffset) { elements.append(last) }
     } catch let error as FlexStreamError {
       elements.append(
-        FlexElement(index: error.index, line: error.line, byteOffset: error.byteOffset, result: .failure(error), issues: []))
+        FlexElement(
+          index: error.index, line: error.line, byteOffset: error.byteOffset, result: .failure(error), issues: []))
     } catch {
       preconditionFailure("a stream throws FlexStreamError only: \(error)")
     }
