@@ -32,6 +32,81 @@ where Source.Element: Sequence, Source.Element.Element == UInt8 {
   }
 }
 
+/// The chunks of an `AsyncSequence` read through an ``ElementStream``: what the asynchronous
+/// sequences share.
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+struct AsyncChunkElements<Source: AsyncSequence> {
+  var source: Source.AsyncIterator
+  let read: ChunkReader<Source>
+  var stream: ElementStream
+  var chunk: [UInt8] = []
+  var position = 0
+  var chunkOffset: Int64 = 0
+  var isFinished = false
+  /// The element found last, to decode.
+  private var current: StreamElement?
+
+  init(source: Source.AsyncIterator, read: @escaping ChunkReader<Source>, stream: ElementStream) {
+    self.source = source
+    self.read = read
+    self.stream = stream
+  }
+
+  /// Finds the next element, reading the source as needed; `false` at the end, and after an
+  /// error.
+  mutating func advance() async throws -> Bool {
+    guard !isFinished else { return false }
+    do {
+      while !stream.hasEnded {
+        if position < chunk.count {
+          var found: StreamElement?
+          try chunk.withUnsafeBytes { buffer in
+            found = try stream.next(in: buffer, at: &position, chunkOffset: chunkOffset)
+          }
+          if let found {
+            current = found
+            return true
+          }
+          continue
+        }
+        chunkOffset += Int64(chunk.count)
+        position = 0
+        if try await !read(&source, &chunk) {
+          chunk = []
+          break
+        }
+      }
+      isFinished = true
+      current = try stream.finish(endOffset: chunkOffset + Int64(chunk.count))
+      return current != nil
+    } catch {
+      isFinished = true
+      current = nil
+      throw error
+    }
+  }
+
+  /// Decodes the element found by ``advance()``. After a ``FlexStreamError`` (an error that
+  /// ends the stream) there are no more elements.
+  ///
+  /// - Throws: what ``ElementStream/decode(_:in:issues:)`` throws.
+  mutating func decode<T: Decodable>(issues: inout [FlexIssue]) throws -> T {
+    guard let current else { preconditionFailure("decode before advance") }
+    do {
+      return try chunk.withUnsafeBytes { try stream.decode(current, in: $0, issues: &issues) }
+    } catch let error as FlexStreamError {
+      isFinished = true
+      throw error
+    }
+  }
+
+  /// The element found by ``advance()``.
+  var element: StreamElement {
+    guard let current else { preconditionFailure("element before advance") }
+    return current
+  }
+}
+
 /// The elements of JSON arriving over time (`URLSession.AsyncBytes`, `FileHandle.bytes`, an
 /// `AsyncStream` of `Data`), decoded as they complete, each with its position and its value or
 /// error; memory holds one element at a time.
@@ -54,43 +129,23 @@ public struct FlexAsyncElements<T: Decodable, Source: AsyncSequence>: AsyncSeque
   /// An iterator over the elements.
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(
-      source: source.makeAsyncIterator(), read: read, stream: ElementStream(framing: framing, options: options))
+      elements: AsyncChunkElements(
+        source: source.makeAsyncIterator(), read: read, stream: ElementStream(framing: framing, options: options)))
   }
 
   /// Reads the source and decodes its elements as they complete.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    var source: Source.AsyncIterator
-    let read: ChunkReader<Source>
-    var stream: ElementStream<T>
-    var chunk: [UInt8] = []
-    var position = 0
-    var chunkOffset: Int64 = 0
-    var isFinished = false
+    var elements: AsyncChunkElements<Source>
 
     /// The next element; `nil` at the end.
     public mutating func next() async throws -> FlexElement<T>? {
-      guard !isFinished else { return nil }
+      guard try await elements.advance() else { return nil }
+      var issues: [FlexIssue] = []
       do {
-        while !stream.hasEnded {
-          if position < chunk.count {
-            let element = try chunk.withUnsafeBytes { buffer in
-              try stream.next(in: buffer, at: &position, chunkOffset: chunkOffset)
-            }
-            if let element { return element }
-            continue
-          }
-          chunkOffset += Int64(chunk.count)
-          position = 0
-          if try await !read(&source, &chunk) {
-            chunk = []
-            break
-          }
-        }
-        isFinished = true
-        return try stream.finish(endOffset: chunkOffset + Int64(chunk.count))
-      } catch {
-        isFinished = true
-        throw error
+        let value: T = try elements.decode(issues: &issues)
+        return FlexElement(elements.element, result: .success(value), issues: issues)
+      } catch let failure as ElementFailure {
+        return FlexElement(elements.element, result: .failure(failure.error), issues: [])
       }
     }
   }
@@ -115,21 +170,33 @@ public struct FlexAsyncValues<T: Decodable, Source: AsyncSequence>: AsyncSequenc
   /// Each value.
   public typealias Element = T
 
-  let elements: FlexAsyncElements<T, Source>
+  let source: Source
+  let framing: FlexFraming
+  let options: DecodingOptions
+  let read: ChunkReader<Source>
 
   /// An iterator over the values.
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(elements: elements.makeAsyncIterator())
+    AsyncIterator(
+      elements: AsyncChunkElements(
+        source: source.makeAsyncIterator(), read: read, stream: ElementStream(framing: framing, options: options)))
   }
 
   /// Reads the source and decodes its values as they complete.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    var elements: FlexAsyncElements<T, Source>.AsyncIterator
+    var elements: AsyncChunkElements<Source>
 
     /// The next value; `nil` at the end.
     public mutating func next() async throws -> T? {
-      while let element = try await elements.next() {
-        if case .success(let value) = element.result { return value }
+      var issues: [FlexIssue] = []
+      while try await elements.advance() {
+        do {
+          // (Typed: `return try elements.decode(…)` would decode a `T?`, and `null` as `nil`.)
+          let value: T = try elements.decode(issues: &issues)
+          return value
+        } catch is ElementFailure {
+          issues.removeAll()
+        }
       }
       return nil
     }

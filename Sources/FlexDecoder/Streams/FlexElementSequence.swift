@@ -11,50 +11,34 @@ import Foundation
 /// the first bad element, is handed over as a last element whose result is a
 /// ``FlexStreamError``.
 public struct FlexElementSequence<T: Decodable>: Sequence {
-  let bytes: any ContiguousBytes
+  let bytes: Data
   let framing: FlexFraming
   let options: DecodingOptions
 
   /// An iterator over the elements.
   public func makeIterator() -> Iterator {
-    Iterator(bytes: bytes, stream: ElementStream(framing: framing, options: options))
+    Iterator(elements: InMemoryElements(bytes: bytes, stream: ElementStream(framing: framing, options: options)))
   }
 
   /// Decodes the elements as it goes.
   public struct Iterator: IteratorProtocol {
-    let bytes: any ContiguousBytes
-    var stream: ElementStream<T>
-    var position = 0
-    var isFinished = false
+    var elements: InMemoryElements
 
     /// The next element; `nil` at the end.
     public mutating func next() -> FlexElement<T>? {
       do {
-        return try nextOrThrow()
+        guard try elements.advance() else { return nil }
+        var issues: [FlexIssue] = []
+        do {
+          let value: T = try elements.decode(issues: &issues)
+          return FlexElement(elements.element, result: .success(value), issues: issues)
+        } catch let failure as ElementFailure {
+          return FlexElement(elements.element, result: .failure(failure.error), issues: [])
+        }
       } catch let error as FlexStreamError {
-        return FlexElement(
-          index: error.index, line: error.line, byteOffset: error.byteOffset, result: .failure(error), issues: [])
+        return FlexElement(streamError: error)
       } catch {
         preconditionFailure("a stream throws FlexStreamError only: \(error)")
-      }
-    }
-
-    /// The next element, or the stream's error thrown; `nil` at the end, and after an error.
-    mutating func nextOrThrow() throws -> FlexElement<T>? {
-      guard !isFinished else { return nil }
-      do {
-        let count = bytes.withUnsafeBytes { $0.count }
-        if !stream.hasEnded, position < count {
-          let element = try bytes.withUnsafeBytes { buffer in
-            try stream.next(in: buffer, at: &position, chunkOffset: 0)
-          }
-          if let element { return element }
-        }
-        isFinished = true
-        return try stream.finish(endOffset: Int64(count))
-      } catch {
-        isFinished = true
-        throw error
       }
     }
   }

@@ -16,14 +16,14 @@ extension FlexJSONDecoder {
   public func values<T: Decodable>(of type: T.Type, from data: Data, framing: FlexFraming = .jsonLines)
     -> FlexValueSequence<T>
   {
-    FlexValueSequence(elements: elements(of: type, from: data, framing: framing))
+    FlexValueSequence(bytes: data, framing: framing, options: makeOptions())
   }
 
   /// ``values(of:from:framing:)-(_,Data,_)`` over bytes in an array.
   public func values<T: Decodable>(of type: T.Type, from bytes: [UInt8], framing: FlexFraming = .jsonLines)
     -> FlexValueSequence<T>
   {
-    FlexValueSequence(elements: elements(of: type, from: bytes, framing: framing))
+    FlexValueSequence(bytes: Data(bytes), framing: framing, options: makeOptions())
   }
 
   /// The elements of JSON held in memory, each with its index, line and byte offset and its
@@ -44,7 +44,7 @@ extension FlexJSONDecoder {
   public func elements<T: Decodable>(of type: T.Type, from bytes: [UInt8], framing: FlexFraming = .jsonLines)
     -> FlexElementSequence<T>
   {
-    FlexElementSequence(bytes: bytes, framing: framing, options: makeOptions())
+    FlexElementSequence(bytes: Data(bytes), framing: framing, options: makeOptions())
   }
 
   /// The values of JSON arriving as single bytes (`URLSession.AsyncBytes`,
@@ -53,7 +53,7 @@ extension FlexJSONDecoder {
   public func values<T: Decodable, Source: AsyncSequence>(
     of type: T.Type, from source: Source, framing: FlexFraming = .jsonLines
   ) -> FlexAsyncValues<T, Source> where Source.Element == UInt8 {
-    FlexAsyncValues(elements: elements(of: type, from: source, framing: framing))
+    FlexAsyncValues(source: source, framing: framing, options: makeOptions(), read: byteChunkReader(Source.self))
   }
 
   /// The values of JSON arriving in chunks (`Data`, `[UInt8]`, `ArraySlice<UInt8>`), decoded as
@@ -62,7 +62,8 @@ extension FlexJSONDecoder {
   public func values<T: Decodable, Source: AsyncSequence>(
     of type: T.Type, from source: Source, framing: FlexFraming = .jsonLines
   ) -> FlexAsyncValues<T, Source> where Source.Element: Sequence, Source.Element.Element == UInt8 {
-    FlexAsyncValues(elements: elements(of: type, from: source, framing: framing))
+    FlexAsyncValues(
+      source: source, framing: framing, options: makeOptions(), read: collectionChunkReader(Source.self))
   }
 
   /// The elements of JSON arriving as single bytes, each with its position and its value or

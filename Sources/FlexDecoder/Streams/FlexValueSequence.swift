@@ -16,11 +16,13 @@ import Foundation
 /// iteration throws at the first. An error of the stream itself is thrown under every policy.
 /// (Not a `Sequence`: a sequence's iteration cannot throw.)
 public struct FlexValueSequence<T: Decodable> {
-  let elements: FlexElementSequence<T>
+  let bytes: Data
+  let framing: FlexFraming
+  let options: DecodingOptions
 
   /// An iterator over the values.
   public func makeIterator() -> Iterator {
-    Iterator(elements: elements.makeIterator())
+    Iterator(elements: InMemoryElements(bytes: bytes, stream: ElementStream(framing: framing, options: options)))
   }
 
   /// Every value, in order.
@@ -35,7 +37,7 @@ public struct FlexValueSequence<T: Decodable> {
 
   /// Decodes the values as it goes.
   public struct Iterator {
-    var elements: FlexElementSequence<T>.Iterator
+    var elements: InMemoryElements
 
     /// The next value; `nil` at the end.
     ///
@@ -43,8 +45,15 @@ public struct FlexValueSequence<T: Decodable> {
     ///   ``FlexStreamError/underlyingError`` is the element's own), and under every policy when
     ///   the stream itself is wrong (cut inside an element, an array not found).
     public mutating func next() throws -> T? {
-      while let element = try elements.nextOrThrow() {
-        if case .success(let value) = element.result { return value }
+      var issues: [FlexIssue] = []
+      while try elements.advance() {
+        do {
+          // (Typed: `return try elements.decode(…)` would decode a `T?`, and `null` as `nil`.)
+          let value: T = try elements.decode(issues: &issues)
+          return value
+        } catch is ElementFailure {
+          issues.removeAll()
+        }
       }
       return nil
     }

@@ -129,6 +129,16 @@ struct JSONLinesStreamTests {
     #expect((error.index, error.line, error.byteOffset) == (1, 2, 20))
   }
 
+  @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+  @Test func aNullLineIsANilValueOfAnOptionalTypeAndDoesNotEndTheStream() async throws {
+    let text = Array("1\nnull\n3\n".utf8)
+    let decoder = FlexJSONDecoder()
+    #expect(try decoder.values(of: Int?.self, from: text).collect() == [1, nil, 3])
+    var values: [Int?] = []
+    for try await value in decoder.values(of: Int?.self, from: byteByByte(text)) { values.append(value) }
+    #expect(values == [1, nil, 3])
+  }
+
   @Test func anEmptyStreamAndAStreamOfBlankLinesHaveNoElements() throws {
     let decoder = FlexJSONDecoder()
     #expect(try decoder.values(of: StreamRecord.self, from: Data()).collect().isEmpty)
