@@ -94,8 +94,9 @@ struct BenchmarkOptions {
       streams       FlexJSONDecoder's values(of:from:framing:) and elements(of:from:framing:) on
                     JSON Lines and {"data":[…]} of ~1 kB records made in memory, against splitting
                     lines and decoding each with JSONDecoder or FlexJSONDecoder; bad lines under
-                    .collectAll; one 8 MiB element in 1 kB chunks. One run of each contender per
-                    round, interleaved; median and fastest time, MB/s, values/s, ratios
+                    .collectAll; one 8 MiB element in 1 kB chunks; a 32 kB answer appended to
+                    FlexPartialDecoder 4 bytes at a time, value() against decode. One run of each
+                    contender per round, interleaved; median and fastest time, MB/s, values/s, ratios
       --stream-mb N      the size of the streams in MiB (default \(StreamBenchmarks.Configuration().mebibytes))
       --stream-rounds N  timed rounds of each stream row (default \(StreamBenchmarks.Configuration().rounds); one warm-up round)
 

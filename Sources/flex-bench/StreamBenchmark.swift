@@ -17,6 +17,9 @@ struct StreamBenchmark {
     let name: String
     /// The bytes one run reads, for MB/s.
     let byteCount: Int
+    /// The values one run makes, for values/s, when not the row's ``StreamBenchmark/valueCount``
+    /// (a run of many calls on one small document, for example).
+    var valueCount: Int? = nil
     /// One run; returns a number derived from the values (their count, at least), so the work
     /// cannot be optimized away.
     let run: () async throws -> Int
@@ -41,6 +44,9 @@ struct StreamBenchmark {
   let contenders: [Contender]
   /// The ratios printed under the row.
   let ratios: [Ratio]
+  /// Lines printed under the ratios, made from the row and its measurement (the worst of a
+  /// group of ratios, for example); none unless given.
+  var notes: (StreamBenchmark, Measurement) -> [String] = { _, _ in [] }
 
   /// The timing of a row: each contender's median and fastest time per run.
   struct Measurement {
@@ -50,6 +56,14 @@ struct StreamBenchmark {
     let minimumSeconds: [Double]
     /// The sum of every run's result.
     let checksum: Int
+  }
+
+  /// The ratio of two contenders' median times, `nil` when a label names no contender.
+  func medianRatio(_ ratio: Ratio, _ measurement: Measurement) -> Double? {
+    guard let numerator = contenders.firstIndex(where: { $0.label == ratio.numerator }),
+      let denominator = contenders.firstIndex(where: { $0.label == ratio.denominator })
+    else { return nil }
+    return measurement.medianSeconds[numerator] / measurement.medianSeconds[denominator]
   }
 
   /// Times the row: `warmup` untimed rounds, then `rounds` rounds of one run of each contender,

@@ -1,7 +1,8 @@
 // The `streams` mode: FlexJSONDecoder's stream API (values(of:from:framing:),
 // elements(of:from:framing:)) on JSON Lines and on an array inside a document, against splitting
 // the lines and decoding each with JSONDecoder or FlexJSONDecoder, as code without a stream API
-// does it.
+// does it; and FlexPartialDecoder on a document that arrives a few bytes at a time
+// (StreamBenchmarks+PartialDocument.swift).
 
 import FlexDecoder
 import Foundation
@@ -41,7 +42,7 @@ enum StreamBenchmarks {
       return ("streams: setup failed: \(error)", 0, 1)
     }
     let makers: [(StreamDocuments) async throws -> StreamBenchmark] = [
-      jsonLinesRow, { try badLinesRow($0) }, arrayRow, largeElementRow,
+      jsonLinesRow, { try badLinesRow($0) }, arrayRow, largeElementRow, { _ in try partialDocumentRow() },
     ]
     var table = StreamTable()
     var checksum = 0
@@ -73,8 +74,8 @@ enum StreamBenchmarks {
     }
     let header =
       "streams: JSON Lines and arrays of ~1 kB records (StreamRecord.swift), \(configuration.mebibytes) MiB "
-      + "(the issue asks for 100 MB: --stream-mb 100); \(configuration.rounds) rounds after \(configuration.warmup) "
-      + "warm-up, each one run of every contender of a row in turn (reversed every other round); median and fastest "
+      + "(the issue asks for 100 MB: --stream-mb 100), and a 32 kB answer (PartialAnswerDocument.swift); "
+      + "\(configuration.rounds) rounds after \(configuration.warmup) warm-up, each one run of every contender of a row in turn (reversed every other round); median and fastest "
       + "time per run; MB/s = stream bytes / median / 10⁶; values/s = the row's values / median"
     return (header + "\n\n" + table.formatted, checksum, failures)
   }

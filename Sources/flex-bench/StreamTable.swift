@@ -10,7 +10,7 @@ struct StreamTable {
   private var lines: [String] = []
 
   /// Adds a row: its title and stream, one line per contender (median and fastest time per run,
-  /// MB/s and values/s at the median), then its ratios. Only the text is kept, not the row's
+  /// MB/s and values/s at the median), then its ratios and notes. Only the text is kept, not the row's
   /// streams.
   mutating func append(_ benchmark: StreamBenchmark, _ outcome: Result<StreamBenchmark.Measurement, any Error>) {
     lines.append(benchmark.title)
@@ -28,7 +28,7 @@ struct StreamTable {
         "\(contender.label). \(contender.name)", MicroTable.duration(median * 1e9),
         MicroTable.duration(measurement.minimumSeconds[index] * 1e9),
         String(format: "%.1f", Double(contender.byteCount) / median / 1e6),
-        Self.rate(Double(benchmark.valueCount) / median),
+        Self.rate(Double(contender.valueCount ?? benchmark.valueCount) / median),
       ]
     }
     let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
@@ -41,16 +41,14 @@ struct StreamTable {
     lines.append(render(header))
     lines += cells.map(render)
     for ratio in benchmark.ratios {
-      guard let numerator = benchmark.contenders.firstIndex(where: { $0.label == ratio.numerator }),
-        let denominator = benchmark.contenders.firstIndex(where: { $0.label == ratio.denominator })
-      else { continue }
-      let value = measurement.medianSeconds[numerator] / measurement.medianSeconds[denominator]
+      guard let value = benchmark.medianRatio(ratio, measurement) else { continue }
       let comparison =
         value <= 1
         ? "\(ratio.numerator) is \(String(format: "%.2f", 1 / value))× as fast as \(ratio.denominator)"
         : "\(ratio.numerator) takes \(String(format: "%.2f", value))× the time of \(ratio.denominator)"
       lines.append("   time \(ratio.numerator)/\(ratio.denominator) = \(String(format: "%.3f", value)) (\(comparison))")
     }
+    lines += benchmark.notes(benchmark, measurement).map { "   " + $0 }
     lines.append("")
   }
 
