@@ -74,3 +74,45 @@ struct StreamsDocExamplesTests {
     #expect(printed == "Hello")
   }
 }
+
+/// Docs/Streams.md, "Partial documents" (the tool call's pieces as an async stream of strings).
+@Suite("Doc examples: Partial documents")
+struct PartialDocumentsDocExamplesTests {
+  struct Forecast: Decodable, FlexDeclaredDefaults {
+    var city = ""
+    var days: [Int] = []
+    var summary = ""
+  }
+
+  @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+  @Test func partialSampleShowsTheSummaryGrowingAndPrefetchesOnceTheCityIsWhole() async throws {
+    let text = #"{"city": "Porto", "summary": "Sunny, then rain", "days": [21, 19]}"#
+    let argumentPieces = AsyncStream<String> { continuation in
+      var rest = Substring(text)
+      while !rest.isEmpty {
+        continuation.yield(String(rest.prefix(5)))
+        rest = rest.dropFirst(5)
+      }
+      continuation.finish()
+    }
+    var shown: [String] = []
+    var prefetched: [String] = []
+    func show(_ summary: String) { shown.append(summary) }
+    func prefetchMap(_ city: String) { prefetched.append(city) }
+
+    var partial = FlexPartialDecoder(of: Forecast.self)
+    for try await piece in argumentPieces {  // the tool call's arguments, as they stream
+      try partial.append(piece.utf8)
+      let forecast = try partial.value()  // what has arrived; the rest is defaulted
+      show(forecast.summary)  // the summary grows as it arrives
+      if partial.isComplete("city") { prefetchMap(forecast.city) }
+    }
+    let forecast = try partial.finish()  // exactly decode(_:from:) of the whole text
+
+    #expect(forecast.city == "Porto" && forecast.days == [21, 19] && forecast.summary == "Sunny, then rain")
+    // The summary only grew, through values that end inside it.
+    #expect(zip(shown, shown.dropFirst()).allSatisfy { $1.hasPrefix($0) })
+    #expect(shown.contains { !$0.isEmpty && $0 != "Sunny, then rain" })
+    #expect(Set(prefetched) == ["Porto"])
+  }
+}

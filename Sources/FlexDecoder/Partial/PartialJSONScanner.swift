@@ -97,9 +97,25 @@ struct PartialJSONScanner {
     bytes.append(contentsOf: newBytes)
     var index = start
     do {
-      while index < bytes.count {
-        if try !read(bytes[index], at: index) { continue }  // read again in the new mode
-        index += 1
+      try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+        while index < buffer.count {
+          if mode == .string && escape == 0 {
+            // A string's plain bytes, most of an answer's text, in a tight loop.
+            let plainStart = index
+            while index < buffer.count {
+              let byte = buffer[index]
+              if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+              index += 1
+            }
+            if index > plainStart {
+              stringSafeEnd = index
+              awaitsLowSurrogate = false
+            }
+            guard index < buffer.count else { break }
+          }
+          if try !read(buffer[index], at: index) { continue }  // read again in the new mode
+          index += 1
+        }
       }
     } catch {
       // The bytes before the error are kept, and read.
