@@ -136,3 +136,7 @@ extension DecodingOptions {
       unknownKeyPolicy: unknownKeyPolicy, dropsElementsWithDefaults: dropsElementsWithDefaults)
   }
 }
+
+// MARK: - Sendable
+
+extension FlexPartialDecoder: Sendable {}

@@ -202,3 +202,15 @@ public struct FlexAsyncValues<T: Decodable, Source: AsyncSequence>: AsyncSequenc
     }
   }
 }
+
+// MARK: - Sendable
+
+// (Unchecked: besides the source, the framing and the options, which are Sendable, they hold
+// the function that reads the source's next chunk, made by `byteChunkReader` or
+// `collectionChunkReader`, which captures nothing.)
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension FlexAsyncElements: @unchecked Sendable where Source: Sendable {}
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension FlexAsyncValues: @unchecked Sendable where Source: Sendable {}

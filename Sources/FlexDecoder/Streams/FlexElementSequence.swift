@@ -43,3 +43,7 @@ public struct FlexElementSequence<T: Decodable>: Sequence {
     }
   }
 }
+
+// MARK: - Sendable
+
+extension FlexElementSequence: Sendable {}

@@ -59,3 +59,7 @@ public struct FlexValueSequence<T: Decodable> {
     }
   }
 }
+
+// MARK: - Sendable
+
+extension FlexValueSequence: Sendable {}
