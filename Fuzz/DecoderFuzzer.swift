@@ -779,6 +779,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
 
   checkStreams(document, split: header.streamSplit)
+  checkPartial(document, pieceSize: header.streamSplit % 5 + 1)
 
   if let decoded = results.lazy.compactMap({ $0 }).first {
     checkEncoder(decoded.document, encoderOptions, usesKeyMap: options.usesKeyMap)
@@ -845,4 +846,30 @@ private func checkStreams(_ document: Data, split: Int) {
       }
     }
   }
+}
+
+// MARK: - Partial documents
+
+/// The input appended to a ``FlexPartialDecoder`` in pieces (inputs of up to 512 bytes, not
+/// UTF-16): a document JSONDecoder's rules accept is never refused by `append`, and every
+/// `value()` of its prefixes decodes; `finish()` is what a plain decode gives, valid or not.
+private func checkPartial(_ document: Data, pieceSize: Int) {
+  guard document.count <= 512, !document.prefix(4).contains(0) else { return }
+  let bytes = [UInt8](document)
+  let whole = try? streamDecoder.decode(JSONValue.self, from: document)
+  var partial = FlexPartialDecoder(of: JSONValue.self, decoder: streamDecoder)
+  var refused = false
+  for start in stride(from: 0, to: bytes.count, by: pieceSize) {
+    do {
+      try partial.append(bytes[start..<min(bytes.count, start + pieceSize)])
+    } catch {
+      refused = true
+      break
+    }
+    if whole != nil, (try? partial.value()) == nil {
+      fatalError("value() of a \(start + pieceSize)-byte prefix of a valid document threw")
+    }
+  }
+  if whole != nil && refused { fatalError("append refused a document that decode accepts") }
+  if !refused, (try? partial.finish()) != whole { fatalError("finish() is not what decode(_:from:) gives") }
 }
