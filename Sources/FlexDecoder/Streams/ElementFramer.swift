@@ -147,6 +147,12 @@ struct PendingElement {
     bytes.append(byte)
   }
 
+  /// Drops the element's bytes: it is over the limit.
+  mutating func overflow() {
+    overflowed = true
+    bytes = []
+  }
+
   /// Drops the LF after the last SSE data line.
   mutating func removeLastLineFeed() {
     if bytes.last == StreamBytes.lineFeed { bytes.removeLast() }

@@ -8,10 +8,14 @@
 /// stream.
 final class EventStreamFramer: ElementFramer {
   private let endMarker: [UInt8]?
+  private let maxElementBytes: Int
   /// The current event's data (its `data` lines, each followed by LF).
   private var data: PendingElement
   /// A line that spans chunks.
   private var line: PendingElement
+  /// The first bytes of a line that spans chunks (its field's name and colon), kept when the
+  /// line is over its limit and its bytes are dropped.
+  private var lineHead: [UInt8] = []
   private var eventName: String?
   /// Where the current event's first field line starts (its position is the element's).
   private var eventStart: (byteOffset: Int64, line: Int)?
@@ -23,9 +27,19 @@ final class EventStreamFramer: ElementFramer {
 
   init(maxElementBytes: Int, endMarker: String?) {
     self.endMarker = endMarker.map { Array($0.utf8) }
-    data = PendingElement(limit: maxElementBytes)
+    self.maxElementBytes = max(0, maxElementBytes)
+    // The data holds the element and the LF after its last line, or the end marker, whatever
+    // the limit (an element over the limit is told at its dispatch).
+    let dataLimit = max(self.maxElementBytes, self.endMarker?.count ?? 0)
+    data = PendingElement(limit: Self.adding(dataLimit, 1))
     // A line holds one field: its data, plus the field's name and at most a few bytes more.
-    line = PendingElement(limit: maxElementBytes &+ 64)
+    line = PendingElement(limit: Self.adding(dataLimit, 64))
+  }
+
+  /// `a + b`, or `Int.max` past it.
+  private static func adding(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
   }
 
   var pending: [UInt8] { data.bytes }
@@ -53,7 +67,7 @@ final class EventStreamFramer: ElementFramer {
       }
       guard end < chunk.count else {
         if !line.isOpen { line.open(at: chunkOffset + Int64(start), line: currentLine) }
-        line.append(chunk, start..<end)
+        appendToLine(chunk, start..<end)
         position = end
         return nil
       }
@@ -63,15 +77,50 @@ final class EventStreamFramer: ElementFramer {
       currentLine += 1
       let frame: FramedElement?
       if line.isOpen {
-        line.append(chunk, start..<end)
+        appendToLine(chunk, start..<end)
         let offset = line.byteOffset
         let number = line.line
-        frame = line.bytes.withUnsafeBytes { process($0, 0..<$0.count, byteOffset: offset, line: number) }
+        if line.overflowed {
+          frame = processOverflowedLine(byteOffset: offset, line: number)
+        } else {
+          frame = line.bytes.withUnsafeBytes { process($0, 0..<$0.count, byteOffset: offset, line: number) }
+        }
         line.reset()
+        lineHead.removeAll(keepingCapacity: true)
       } else {
         frame = process(chunk, start..<end, byteOffset: chunkOffset + Int64(start), line: lineNumber)
       }
       if let frame { return frame }
+    }
+    return nil
+  }
+
+  /// Adds `chunk[range]` to the line that spans chunks.
+  private func appendToLine(_ chunk: UnsafeRawBufferPointer, _ range: Range<Int>) {
+    if lineHead.count < 6 {
+      lineHead.append(
+        contentsOf: UnsafeRawBufferPointer(
+          rebasing: chunk[range.lowerBound..<min(range.upperBound, range.lowerBound + 6 - lineHead.count)]))
+    }
+    line.append(chunk, range)
+  }
+
+  /// Whether the line that spans chunks is a `data` field.
+  private var lineIsData: Bool {
+    lineHead.starts(with: "data".utf8) && (lineHead.count == 4 || lineHead[4] == UInt8(ascii: ":"))
+  }
+
+  /// Reads a line over its limit, whose bytes were dropped: a `data` line makes its event too
+  /// large; any other line is read past (a comment, or a field this reader does not keep).
+  private func processOverflowedLine(byteOffset: Int64, line: Int) -> FramedElement? {
+    if lineHead.first == UInt8(ascii: ":") { return nil }
+    if eventStart == nil { eventStart = (byteOffset, line) }
+    if lineIsData {
+      if !data.isOpen {
+        let start = eventStart ?? (byteOffset, line)
+        data.open(at: start.byteOffset, line: start.line)
+      }
+      data.overflow()
     }
     return nil
   }
@@ -95,7 +144,10 @@ final class EventStreamFramer: ElementFramer {
         }
       }
       handedOver = true
-      return data.frame(event: eventName ?? "message")
+      // An empty event type buffer names the event "message", as an absent one does.
+      var frame = data.frame(event: eventName.flatMap { $0.isEmpty ? nil : $0 } ?? "message")
+      if data.bytes.count > maxElementBytes { frame.outcome = .tooLarge }
+      return frame
     }
     if buffer[range.lowerBound] == UInt8(ascii: ":") { return nil }
     if eventStart == nil { eventStart = (byteOffset, line) }
@@ -131,9 +183,10 @@ final class EventStreamFramer: ElementFramer {
     guard !hasEnded, data.isOpen || line.isOpen else { return nil }
     if line.isOpen, !data.isOpen {
       // A last line without its end: a comment or a field other than data is harmless.
-      let isData = line.bytes.starts(with: "data".utf8)
-      guard isData else { return nil }
-      data.open(at: line.byteOffset, line: line.line)
+      guard lineIsData else { return nil }
+      // The event starts at its first field line, which may be before this one.
+      let start = eventStart ?? (line.byteOffset, line.line)
+      data.open(at: start.byteOffset, line: start.line)
     }
     throw FlexStreamError(
       reason: .truncated, index: 0, line: data.line, byteOffset: Int(clamping: data.byteOffset), underlyingError: nil)
