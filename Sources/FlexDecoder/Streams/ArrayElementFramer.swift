@@ -349,7 +349,10 @@ final class ArrayElementFramer: ElementFramer {
     case .done:
       return nil
     case .element:
-      throw failure(.truncated, at: element.byteOffset)
+      // Where the element starts, as its byte offset says.
+      throw FlexStreamError(
+        reason: .truncated, index: 0, line: element.line, byteOffset: Int(clamping: element.byteOffset),
+        underlyingError: nil)
     case .value where nesting.isEmpty && expectsStep && matched == 0:
       // Nothing but whitespace.
       throw failure(.arrayNotFound(keyPath: keyPathText), at: endOffset)

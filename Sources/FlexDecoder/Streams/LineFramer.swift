@@ -6,6 +6,8 @@ final class LineFramer: ElementFramer {
   private var element: PendingElement
   /// The pending element was handed over: forget it on the next call.
   private var handedOver = false
+  /// The pending line is whitespace so far (known even once its bytes are dropped).
+  private var pendingIsBlank = true
   /// The 1-based number of the line that starts next.
   private(set) var currentLine = 1
 
@@ -24,7 +26,11 @@ final class LineFramer: ElementFramer {
       let start = position
       guard let end = StreamBytes.firstIndex(of: StreamBytes.lineFeed, in: chunk, from: start) else {
         // The line goes on in the next chunk.
-        if !element.isOpen { element.open(at: chunkOffset + Int64(start), line: currentLine) }
+        if !element.isOpen {
+          element.open(at: chunkOffset + Int64(start), line: currentLine)
+          pendingIsBlank = true
+        }
+        pendingIsBlank = pendingIsBlank && StreamBytes.isBlank(chunk, start..<chunk.count)
         element.append(chunk, start..<chunk.count)
         position = chunk.count
         return nil
@@ -33,9 +39,9 @@ final class LineFramer: ElementFramer {
       let line = currentLine
       currentLine += 1
       if element.isOpen {
+        pendingIsBlank = pendingIsBlank && StreamBytes.isBlank(chunk, start..<end)
         element.append(chunk, start..<end)
-        let isBlank = element.bytes.withUnsafeBytes { StreamBytes.isBlank($0, 0..<$0.count) }
-        if isBlank && !element.overflowed {
+        if pendingIsBlank {
           element.reset()
           continue
         }
@@ -58,8 +64,7 @@ final class LineFramer: ElementFramer {
       handedOver = false
     }
     guard element.isOpen else { return nil }
-    let isBlank = element.bytes.withUnsafeBytes { StreamBytes.isBlank($0, 0..<$0.count) }
-    if isBlank && !element.overflowed {
+    if pendingIsBlank {
       element.reset()
       return nil
     }
