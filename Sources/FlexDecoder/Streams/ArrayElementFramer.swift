@@ -55,6 +55,8 @@ final class ArrayElementFramer: ElementFramer {
   private var escaped = false
   /// The array was found and read.
   private var arrayRead = false
+  /// In the array, an element came last: a `,` may follow (not after `[` or another `,`).
+  private var mayTakeComma = false
   // In an element.
   private var elementDepth = 0
   private var inElementString = false
@@ -95,6 +97,12 @@ final class ArrayElementFramer: ElementFramer {
           currentLine += 1
           position += 1
         case UInt8(ascii: ","):
+          // A comma with nothing before it (`[,1]`, `[1,,2]`) is an error, as to the decoder.
+          guard mayTakeComma else {
+            throw failure(
+              .malformed("unexpected ',' where an element was expected"), at: chunkOffset + Int64(position))
+          }
+          mayTakeComma = false
           position += 1
         case UInt8(ascii: "]"):
           position += 1
@@ -112,6 +120,7 @@ final class ArrayElementFramer: ElementFramer {
         if let end = scanElement(chunk, &position) {
           // The element ends before `chunk[end]` (its `,` or `]`, read next).
           mode = .betweenElements
+          mayTakeComma = true
           if let start = elementStart, !element.overflowed, element.bytes.isEmpty {
             // Whole in this chunk: handed over where it is.
             let line = element.line
@@ -254,6 +263,7 @@ final class ArrayElementFramer: ElementFramer {
         if matched == path.count {
           guard byte == UInt8(ascii: "[") else { throw failure(.arrayNotFound(keyPath: keyPathText), at: offset) }
           mode = .betweenElements
+          mayTakeComma = false
           return
         }
         guard byte == UInt8(ascii: "{") else { throw failure(.arrayNotFound(keyPath: keyPathText), at: offset) }
