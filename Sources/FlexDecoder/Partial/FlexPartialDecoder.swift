@@ -70,8 +70,8 @@ public struct FlexPartialDecoder<T: Decodable> {
   }
 
   /// Whether the value at `keyPath` (dot-separated keys; array indexes as numbers: `"items.0.name"`;
-  /// `""` for the whole document) has arrived whole. Keys are compared as written in the
-  /// document.
+  /// `""` for the whole document) has arrived whole. Keys are compared as decoded (a key written
+  /// `"a\u0062"` is `ab`).
   public func isComplete(_ keyPath: String) -> Bool {
     if scanner.isComplete { return keyPath.isEmpty || exists(keyPath) }
     guard !keyPath.isEmpty else { return false }
@@ -81,7 +81,7 @@ public struct FlexPartialDecoder<T: Decodable> {
     if components.count <= open.count {
       let onOpenPath = zip(components, open).allSatisfy { component, step in
         switch step {
-        case .key(let key): return key == component
+        case .key(let key): return Self.decodedKey(key) == component
         case .index(let index): return Int(String(decoding: component, as: UTF8.self)) == index
         }
       }
@@ -102,10 +102,20 @@ public struct FlexPartialDecoder<T: Decodable> {
   /// How many bytes were read by ``append(_:)``: each byte once.
   package var bytesScanned: Int { scanner.bytesScanned }
 
+  /// A key as written between its quotes, decoded (as `exists` compares keys).
+  private static func decodedKey(_ key: [UInt8]) -> [UInt8] {
+    guard key.contains(UInt8(ascii: "\\")),
+      case .string(let text)? = try? JSONValue(parsing: [UInt8(ascii: "\"")] + key + [UInt8(ascii: "\"")])
+    else { return key }
+    return Array(text.utf8)
+  }
+
   /// Whether the prefix, closed, has a value at `keyPath`.
   private func exists(_ keyPath: String) -> Bool {
+    // Read as the scanner reads it: with one trailing comma, to the decoder's depth.
+    let options = JSONParsingOptions(maxDepth: scanner.maxDepth, allowsTrailingCommas: true)
     guard let document = scanner.closedDocument(showsPartialStrings: true),
-      var value = try? JSONValue(parsing: document)
+      var value = try? JSONValue(parsing: document, options: options)
     else { return false }
     guard !keyPath.isEmpty else { return true }
     for component in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
