@@ -7,15 +7,37 @@ typealias ChunkReader<Source: AsyncSequence> = (inout Source.AsyncIterator, inou
 /// The largest chunk gathered from a source of single bytes before its elements are looked for.
 let byteSourceChunkSize = 64 << 10
 
-/// How a source of single bytes is read: gathered into chunks.
+/// How a source of single bytes is read: gathered into chunks, each ended early by a byte that
+/// may end an element under `framing`, so that an element is handed over as soon as it has
+/// arrived, not once the chunk is full (a source of single bytes cannot say that it has no more
+/// for now).
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-func byteChunkReader<Source: AsyncSequence>(_: Source.Type) -> ChunkReader<Source> where Source.Element == UInt8 {
-  { iterator, chunk in
+func byteChunkReader<Source: AsyncSequence>(_: Source.Type, framing: FlexFraming) -> ChunkReader<Source>
+where Source.Element == UInt8 {
+  let endsChunk = framing.elementEndBytes
+  return { iterator, chunk in
     chunk.removeAll(keepingCapacity: true)
     while chunk.count < byteSourceChunkSize, let byte = try await iterator.next() {
       chunk.append(byte)
+      if endsChunk[Int(byte)] { break }
     }
     return !chunk.isEmpty
+  }
+}
+
+extension FlexFraming {
+  /// The bytes after which an element may be complete (256 entries).
+  var elementEndBytes: [Bool] {
+    var table = [Bool](repeating: false, count: 256)
+    let ends: [UInt8]
+    switch kind {
+    case .jsonLines: ends = [StreamBytes.lineFeed]
+    case .jsonSequence: ends = [RecordSeparatorFramer.recordSeparator]
+    case .serverSentEvents: ends = [StreamBytes.lineFeed, StreamBytes.carriageReturn]
+    case .array: ends = [UInt8(ascii: ","), UInt8(ascii: "]")]
+    }
+    for byte in ends { table[Int(byte)] = true }
+    return table
   }
 }
 
@@ -207,7 +229,7 @@ public struct FlexAsyncValues<T: Decodable, Source: AsyncSequence>: AsyncSequenc
 
 // (Unchecked: besides the source, the framing and the options, which are Sendable, they hold
 // the function that reads the source's next chunk, made by `byteChunkReader` or
-// `collectionChunkReader`, which captures nothing.)
+// `collectionChunkReader`, which captures nothing but an immutable table.)
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension FlexAsyncElements: @unchecked Sendable where Source: Sendable {}

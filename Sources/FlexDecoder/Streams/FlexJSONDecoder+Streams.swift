@@ -53,7 +53,8 @@ extension FlexJSONDecoder {
   public func values<T: Decodable, Source: AsyncSequence>(
     of type: T.Type, from source: Source, framing: FlexFraming = .jsonLines
   ) -> FlexAsyncValues<T, Source> where Source.Element == UInt8 {
-    FlexAsyncValues(source: source, framing: framing, options: makeOptions(), read: byteChunkReader(Source.self))
+    FlexAsyncValues(
+      source: source, framing: framing, options: makeOptions(), read: byteChunkReader(Source.self, framing: framing))
   }
 
   /// The values of JSON arriving in chunks (`Data`, `[UInt8]`, `ArraySlice<UInt8>`), decoded as
@@ -72,7 +73,8 @@ extension FlexJSONDecoder {
   public func elements<T: Decodable, Source: AsyncSequence>(
     of type: T.Type, from source: Source, framing: FlexFraming = .jsonLines
   ) -> FlexAsyncElements<T, Source> where Source.Element == UInt8 {
-    FlexAsyncElements(source: source, framing: framing, options: makeOptions(), read: byteChunkReader(Source.self))
+    FlexAsyncElements(
+      source: source, framing: framing, options: makeOptions(), read: byteChunkReader(Source.self, framing: framing))
   }
 
   /// The elements of JSON arriving in chunks, each with its position and its value or error.
