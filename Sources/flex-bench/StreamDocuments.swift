@@ -3,8 +3,8 @@
 
 import Foundation
 
-/// The JSON text of records `0..<count` (one line each, as `JSONEncoder` writes them) and the
-/// streams made of them.
+/// The JSON text of records `0..<count` (one line each, as `StreamRecord.makeEncoder()` writes
+/// them) and the streams made of them.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct StreamDocuments {
   /// Each record's JSON, without a newline; record `i` is `StreamRecord.sample(i)`.
@@ -14,7 +14,7 @@ struct StreamDocuments {
   ///
   /// - Throws: when a record cannot be encoded.
   init(atLeast byteCount: Int) throws {
-    let encoder = JSONEncoder()
+    let encoder = StreamRecord.makeEncoder()
     var lines: [[UInt8]] = []
     var total = 0
     while total < byteCount {

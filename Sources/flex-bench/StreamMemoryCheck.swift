@@ -34,7 +34,7 @@ struct StreamMemoryCheck {
   /// - Throws: when a stream cannot be made or decoded, or yields the wrong number of values.
   func run() throws -> Bool {
     print("flex-bench stream-memory · \(MachineInfo.current().summary)")
-    let encoder = JSONEncoder()
+    let encoder = StreamRecord.makeEncoder()
     let lines = try (0..<Self.distinctRecords).map { Array(try encoder.encode(StreamRecord.sample($0))) }
     let target = gibibytes << 30
 

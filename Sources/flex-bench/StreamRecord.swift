@@ -32,6 +32,17 @@ struct StreamRecord: Codable, Equatable {
   let origin: Origin
   let labels: [String]
 
+  /// The encoder of the streams' records: keys sorted, so that every record has its keys in one
+  /// order, as a service writes its log lines or events. (Without it, `JSONEncoder` on Linux
+  /// orders an object's keys by a hash seed of its own, differently in every record; a decoder
+  /// that remembers where each key was then finds it elsewhere in every record. JSON Lines read
+  /// that way cost FlexDecoder about 13% more instructions per record, and JSONDecoder nothing.)
+  static func makeEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return encoder
+  }
+
   /// The record at `index` of a stream; every property varies with it (a linear congruential
   /// generator seeded by the index), so no two records of a stream are equal.
   static func sample(_ index: Int) -> StreamRecord {

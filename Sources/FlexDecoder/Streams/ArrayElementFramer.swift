@@ -38,7 +38,6 @@ final class ArrayElementFramer: ElementFramer {
   private let path: [[UInt8]]
   private let keyPathText: String
   private var element: PendingElement
-  private var handedOver = false
   private(set) var currentLine = 1
 
   private var mode = Mode.value
@@ -81,10 +80,7 @@ final class ArrayElementFramer: ElementFramer {
   // MARK: Elements
 
   func next(in chunk: UnsafeRawBufferPointer, at position: inout Int, chunkOffset: Int64) throws -> FramedElement? {
-    if handedOver {
-      element.reset()
-      handedOver = false
-    }
+    element.forgetHandedOver()
     elementStart = nil
     while position < chunk.count {
       switch mode {
@@ -135,8 +131,7 @@ final class ArrayElementFramer: ElementFramer {
           }
           element.append(chunk, (elementStart ?? 0)..<end)
           elementStart = nil
-          handedOver = true
-          return element.frame()
+          return element.handOver()
         }
         // The element goes on in the next chunk.
         element.append(chunk, (elementStart ?? 0)..<chunk.count)
@@ -351,10 +346,7 @@ final class ArrayElementFramer: ElementFramer {
   }
 
   func finish(at endOffset: Int64) throws -> FramedElement? {
-    if handedOver {
-      element.reset()
-      handedOver = false
-    }
+    element.forgetHandedOver()
     switch mode {
     case .done:
       return nil

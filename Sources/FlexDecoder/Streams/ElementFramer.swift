@@ -114,6 +114,8 @@ struct PendingElement {
   var line = 1
   /// Whether an element is being gathered.
   var isOpen = false
+  /// Handed over by the framer's last call: its bytes stay readable until the next call.
+  private var isHandedOver = false
 
   init(limit: Int) { self.limit = max(0, limit) }
 
@@ -163,12 +165,36 @@ struct PendingElement {
     if bytes.capacity > 1 << 20 { bytes = [] } else { bytes.removeAll(keepingCapacity: true) }
     overflowed = false
     isOpen = false
+    isHandedOver = false
   }
 
-  /// The element as a frame of the pending bytes.
-  func frame(isAtEnd: Bool = false, event: String? = nil) -> FramedElement {
-    FramedElement(
+  /// Forgets the element if the framer's last call handed it over: the first step of a
+  /// framer's `next` and `finish`. Returns whether it did.
+  @discardableResult
+  mutating func forgetHandedOver() -> Bool {
+    guard isHandedOver else { return false }
+    reset()
+    return true
+  }
+
+  /// Hands the element over as a frame of the pending bytes, which stay readable until the
+  /// framer's next call.
+  mutating func handOver(isAtEnd: Bool = false, event: String? = nil) -> FramedElement {
+    isHandedOver = true
+    return FramedElement(
       bytes: .pending, byteOffset: byteOffset, line: line, outcome: overflowed ? .tooLarge : .element, event: event,
       isAtEnd: isAtEnd)
+  }
+
+  /// At the end of the stream, for a framer whose elements end at a delimiter: the element the
+  /// end cut, unless there is none or it is whitespace only (`isBlank`).
+  mutating func finish(isBlank: Bool) -> FramedElement? {
+    forgetHandedOver()
+    guard isOpen else { return nil }
+    if isBlank {
+      reset()
+      return nil
+    }
+    return handOver(isAtEnd: true)
   }
 }

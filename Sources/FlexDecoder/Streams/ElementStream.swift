@@ -194,64 +194,142 @@ extension FlexElement {
   }
 }
 
-// MARK: - Chunks in memory
+// MARK: - The element in hand
 
-/// The bytes of a stream held in memory, read through an ``ElementStream``: what the synchronous
-/// sequences and the fuzzer share.
-struct InMemoryElements {
-  let bytes: Data
-  var stream: ElementStream
-  private var position = 0
-  var isFinished = false
+/// An ``ElementStream`` and the element it found last: what every reader of a stream shares,
+/// whatever delivers the chunks. Once an error ends the stream, or its end is read, there are
+/// no more elements.
+struct ElementCursor {
+  private var stream: ElementStream
+  /// The stream is over: its end was read, or an error ended it.
+  private(set) var isFinished = false
   /// The element found last, to decode.
   private var current: StreamElement?
 
-  init(bytes: Data, stream: ElementStream) {
-    self.bytes = bytes
+  init(_ stream: ElementStream) {
     self.stream = stream
   }
 
-  /// Finds the next element; `false` at the end, and after an error.
-  mutating func advance() throws -> Bool {
-    guard !isFinished else { return false }
+  /// Whether the stream ended before its bytes did (a Server-Sent Events end marker).
+  var hasEnded: Bool { stream.hasEnded }
+
+  /// Looks for the next element in `chunk` from `position`; `false` once the chunk is used up.
+  mutating func find(in chunk: UnsafeRawBufferPointer, at position: inout Int, chunkOffset: Int64) throws -> Bool {
     do {
-      let count = bytes.count
-      if !stream.hasEnded, position < count {
-        var found: StreamElement?
-        try bytes.withUnsafeBytes { buffer in found = try stream.next(in: buffer, at: &position, chunkOffset: 0) }
-        if let found {
-          current = found
-          return true
-        }
-      }
-      isFinished = true
-      current = try stream.finish(endOffset: Int64(count))
+      current = try stream.next(in: chunk, at: &position, chunkOffset: chunkOffset)
       return current != nil
     } catch {
-      isFinished = true
+      stop()
+      throw error
+    }
+  }
+
+  /// At the end of the stream (`endOffset` bytes long): whether an element was cut by it.
+  mutating func finish(endOffset: Int64) throws -> Bool {
+    isFinished = true
+    do {
+      current = try stream.finish(endOffset: endOffset)
+      return current != nil
+    } catch {
       current = nil
       throw error
     }
   }
 
-  /// Decodes the element found by ``advance()``. After a ``FlexStreamError`` (an error that
-  /// ends the stream) there are no more elements.
+  /// Ends the stream: its source failed.
+  mutating func stop() {
+    isFinished = true
+    current = nil
+  }
+
+  /// The element found last, decoded from `chunk` (the chunk it was found in) as a value, or
+  /// `nil` when it failed under `.collectAll` or `.useDefaults`.
   ///
-  /// - Throws: what ``ElementStream/decode(_:in:issues:)`` throws.
-  mutating func decode<T: Decodable>(issues: inout [FlexIssue]) throws -> T {
-    guard let current else { preconditionFailure("decode before advance") }
+  /// - Throws: a ``FlexStreamError`` (under `.failFast` for a bad element, and under every
+  ///   policy for an element cut by the end of the stream), after which there are no more
+  ///   elements.
+  mutating func value<T: Decodable>(in chunk: UnsafeRawBufferPointer) throws -> T? {
+    var issues: [FlexIssue] = []
     do {
-      return try bytes.withUnsafeBytes { try stream.decode(current, in: $0, issues: &issues) }
+      // (Typed: `return try decode(…)` would decode a `T?`, and `null` as `nil`.)
+      let value: T = try decode(in: chunk, issues: &issues)
+      return value
+    } catch is ElementFailure {
+      return nil
+    }
+  }
+
+  /// The element found last, decoded from `chunk`, with its position and its value or error.
+  ///
+  /// - Throws: what ``value(in:)`` throws.
+  mutating func element<T: Decodable>(in chunk: UnsafeRawBufferPointer) throws -> FlexElement<T> {
+    var issues: [FlexIssue] = []
+    let element = found
+    do {
+      let value: T = try decode(in: chunk, issues: &issues)
+      return FlexElement(element, result: .success(value), issues: issues)
+    } catch let failure as ElementFailure {
+      return FlexElement(element, result: .failure(failure.error), issues: [])
+    }
+  }
+
+  private var found: StreamElement {
+    guard let current else { preconditionFailure("no element found") }
+    return current
+  }
+
+  private mutating func decode<T: Decodable>(in chunk: UnsafeRawBufferPointer, issues: inout [FlexIssue]) throws -> T {
+    do {
+      return try stream.decode(found, in: chunk, issues: &issues)
     } catch let error as FlexStreamError {
       isFinished = true
       throw error
     }
   }
+}
 
-  /// The element found by ``advance()``.
-  var element: StreamElement {
-    guard let current else { preconditionFailure("element before advance") }
-    return current
+// MARK: - Chunks in memory
+
+/// The bytes of a stream held in memory, read through an ``ElementCursor``: what the
+/// synchronous sequences share.
+struct InMemoryElements {
+  let bytes: Data
+  private var cursor: ElementCursor
+  private var position = 0
+
+  init(bytes: Data, stream: ElementStream) {
+    self.bytes = bytes
+    cursor = ElementCursor(stream)
+  }
+
+  /// The next value; `nil` at the end. Under `.collectAll` and `.useDefaults` a bad element is
+  /// skipped.
+  ///
+  /// - Throws: a ``FlexStreamError``, after which there are no more values.
+  mutating func nextValue<T: Decodable>() throws -> T? {
+    while try advance() {
+      if let value: T = try bytes.withUnsafeBytes({ try cursor.value(in: $0) }) { return value }
+    }
+    return nil
+  }
+
+  /// The next element; `nil` at the end.
+  ///
+  /// - Throws: a ``FlexStreamError``, after which there are no more elements.
+  mutating func nextElement<T: Decodable>() throws -> FlexElement<T>? {
+    guard try advance() else { return nil }
+    return try bytes.withUnsafeBytes { try cursor.element(in: $0) }
+  }
+
+  /// Finds the next element; `false` at the end, and after an error.
+  private mutating func advance() throws -> Bool {
+    guard !cursor.isFinished else { return false }
+    let count = bytes.count
+    if !cursor.hasEnded, position < count {
+      let found = try bytes.withUnsafeBytes { try cursor.find(in: $0, at: &position, chunkOffset: 0) }
+      if found { return true }
+    }
+    return try cursor.finish(endOffset: Int64(count))
   }
 }
 
@@ -263,31 +341,23 @@ extension FlexJSONDecoder {
   package func elements<T: Decodable>(of type: T.Type, fromChunks chunks: [[UInt8]], framing: FlexFraming)
     -> [FlexElement<T>]
   {
-    var stream = ElementStream(framing: framing, options: makeOptions())
+    var cursor = ElementCursor(ElementStream(framing: framing, options: makeOptions()))
     var elements: [FlexElement<T>] = []
     var chunkOffset: Int64 = 0
-    func append(_ element: StreamElement, _ chunk: UnsafeRawBufferPointer) throws {
-      var issues: [FlexIssue] = []
-      do {
-        let value: T = try stream.decode(element, in: chunk, issues: &issues)
-        elements.append(FlexElement(element, result: .success(value), issues: issues))
-      } catch let failure as ElementFailure {
-        elements.append(FlexElement(element, result: .failure(failure.error), issues: []))
-      }
-    }
     do {
-      for chunk in chunks where !stream.hasEnded {
+      for chunk in chunks where !cursor.hasEnded {
         var position = 0
         try chunk.withUnsafeBytes { buffer in
-          while position < buffer.count, !stream.hasEnded {
-            guard let element = try stream.next(in: buffer, at: &position, chunkOffset: chunkOffset) else { break }
-            try append(element, buffer)
+          while position < buffer.count, !cursor.hasEnded,
+            try cursor.find(in: buffer, at: &position, chunkOffset: chunkOffset)
+          {
+            elements.append(try cursor.element(in: buffer))
           }
         }
         chunkOffset += Int64(chunk.count)
       }
-      if let last = try stream.finish(endOffset: chunkOffset) {
-        try append(last, UnsafeRawBufferPointer(start: nil, count: 0))
+      if try cursor.finish(endOffset: chunkOffset) {
+        elements.append(try cursor.element(in: UnsafeRawBufferPointer(start: nil, count: 0)))
       }
     } catch let error as FlexStreamError {
       elements.append(FlexElement(streamError: error))

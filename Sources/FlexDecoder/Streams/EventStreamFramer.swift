@@ -19,7 +19,6 @@ final class EventStreamFramer: ElementFramer {
   private var eventName: String?
   /// Where the current event's first field line starts (its position is the element's).
   private var eventStart: (byteOffset: Int64, line: Int)?
-  private var handedOver = false
   /// The last line ended with CR: an LF that follows belongs to it.
   private var afterCarriageReturn = false
   private(set) var currentLine = 1
@@ -45,12 +44,7 @@ final class EventStreamFramer: ElementFramer {
   var pending: [UInt8] { data.bytes }
 
   func next(in chunk: UnsafeRawBufferPointer, at position: inout Int, chunkOffset: Int64) -> FramedElement? {
-    if handedOver {
-      data.reset()
-      eventName = nil
-      eventStart = nil
-      handedOver = false
-    }
+    forgetHandedOverEvent()
     while position < chunk.count, !hasEnded {
       if afterCarriageReturn {
         afterCarriageReturn = false
@@ -143,9 +137,8 @@ final class EventStreamFramer: ElementFramer {
           return nil
         }
       }
-      handedOver = true
       // An empty event type buffer names the event "message", as an absent one does.
-      var frame = data.frame(event: eventName.flatMap { $0.isEmpty ? nil : $0 } ?? "message")
+      var frame = data.handOver(event: eventName.flatMap { $0.isEmpty ? nil : $0 } ?? "message")
       if data.bytes.count > maxElementBytes { frame.outcome = .tooLarge }
       return frame
     }
@@ -171,13 +164,15 @@ final class EventStreamFramer: ElementFramer {
     return nil
   }
 
+  /// Forgets the event the last call handed over, with its name and start.
+  private func forgetHandedOverEvent() {
+    guard data.forgetHandedOver() else { return }
+    eventName = nil
+    eventStart = nil
+  }
+
   func finish(at endOffset: Int64) throws -> FramedElement? {
-    if handedOver {
-      data.reset()
-      eventName = nil
-      eventStart = nil
-      handedOver = false
-    }
+    forgetHandedOverEvent()
     // An event the stream cut before its blank line: the WHATWG reader drops it silently; a
     // JSON reader says the stream was truncated.
     guard !hasEnded, data.isOpen || line.isOpen else { return nil }

@@ -54,78 +54,83 @@ where Source.Element: Sequence, Source.Element.Element == UInt8 {
   }
 }
 
-/// The chunks of an `AsyncSequence` read through an ``ElementStream``: what the asynchronous
+/// What an asynchronous sequence of a stream reads: its source, how the source's chunks are
+/// read, the framing and the decoder's options.
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+struct AsyncStreamInput<Source: AsyncSequence> {
+  let source: Source
+  let framing: FlexFraming
+  let options: DecodingOptions
+  let read: ChunkReader<Source>
+
+  /// A reader of the stream from its start.
+  func makeElements() -> AsyncChunkElements<Source> {
+    AsyncChunkElements(source: source, framing: framing, options: options, read: read)
+  }
+}
+
+/// The chunks of an `AsyncSequence` read through an ``ElementCursor``: what the asynchronous
 /// sequences share.
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 struct AsyncChunkElements<Source: AsyncSequence> {
-  var source: Source.AsyncIterator
-  let read: ChunkReader<Source>
-  var stream: ElementStream
-  var chunk: [UInt8] = []
-  var position = 0
-  var chunkOffset: Int64 = 0
-  var isFinished = false
-  /// The element found last, to decode.
-  private var current: StreamElement?
+  private var source: Source.AsyncIterator
+  private let read: ChunkReader<Source>
+  private var cursor: ElementCursor
+  private var chunk: [UInt8] = []
+  private var position = 0
+  private var chunkOffset: Int64 = 0
 
-  init(source: Source.AsyncIterator, read: @escaping ChunkReader<Source>, stream: ElementStream) {
-    self.source = source
+  init(source: Source, framing: FlexFraming, options: DecodingOptions, read: @escaping ChunkReader<Source>) {
+    self.source = source.makeAsyncIterator()
     self.read = read
-    self.stream = stream
+    cursor = ElementCursor(ElementStream(framing: framing, options: options))
+  }
+
+  /// The next value; `nil` at the end. Under `.collectAll` and `.useDefaults` a bad element is
+  /// skipped.
+  ///
+  /// - Throws: a ``FlexStreamError``, or the source's own error, after which there are no more
+  ///   values.
+  mutating func nextValue<T: Decodable>() async throws -> T? {
+    while try await advance() {
+      if let value: T = try chunk.withUnsafeBytes({ try cursor.value(in: $0) }) { return value }
+    }
+    return nil
+  }
+
+  /// The next element; `nil` at the end.
+  ///
+  /// - Throws: what ``nextValue()`` throws.
+  mutating func nextElement<T: Decodable>() async throws -> FlexElement<T>? {
+    guard try await advance() else { return nil }
+    return try chunk.withUnsafeBytes { try cursor.element(in: $0) }
   }
 
   /// Finds the next element, reading the source as needed; `false` at the end, and after an
   /// error.
-  mutating func advance() async throws -> Bool {
-    guard !isFinished else { return false }
-    do {
-      while !stream.hasEnded {
-        if position < chunk.count {
-          var found: StreamElement?
-          try chunk.withUnsafeBytes { buffer in
-            found = try stream.next(in: buffer, at: &position, chunkOffset: chunkOffset)
-          }
-          if let found {
-            current = found
-            return true
-          }
-          continue
-        }
-        chunkOffset += Int64(chunk.count)
-        position = 0
-        if try await !read(&source, &chunk) {
-          chunk = []
-          break
-        }
+  private mutating func advance() async throws -> Bool {
+    guard !cursor.isFinished else { return false }
+    while !cursor.hasEnded {
+      if position < chunk.count {
+        let found = try chunk.withUnsafeBytes { try cursor.find(in: $0, at: &position, chunkOffset: chunkOffset) }
+        if found { return true }
+        continue
       }
-      isFinished = true
-      current = try stream.finish(endOffset: chunkOffset + Int64(chunk.count))
-      return current != nil
-    } catch {
-      isFinished = true
-      current = nil
-      throw error
+      chunkOffset += Int64(chunk.count)
+      position = 0
+      let more: Bool
+      do {
+        more = try await read(&source, &chunk)
+      } catch {
+        cursor.stop()
+        throw error
+      }
+      if !more {
+        chunk = []
+        break
+      }
     }
-  }
-
-  /// Decodes the element found by ``advance()``. After a ``FlexStreamError`` (an error that
-  /// ends the stream) there are no more elements.
-  ///
-  /// - Throws: what ``ElementStream/decode(_:in:issues:)`` throws.
-  mutating func decode<T: Decodable>(issues: inout [FlexIssue]) throws -> T {
-    guard let current else { preconditionFailure("decode before advance") }
-    do {
-      return try chunk.withUnsafeBytes { try stream.decode(current, in: $0, issues: &issues) }
-    } catch let error as FlexStreamError {
-      isFinished = true
-      throw error
-    }
-  }
-
-  /// The element found by ``advance()``.
-  var element: StreamElement {
-    guard let current else { preconditionFailure("element before advance") }
-    return current
+    return try cursor.finish(endOffset: chunkOffset + Int64(chunk.count))
   }
 }
 
@@ -143,16 +148,11 @@ public struct FlexAsyncElements<T: Decodable, Source: AsyncSequence>: AsyncSeque
   /// Each element, with its position.
   public typealias Element = FlexElement<T>
 
-  let source: Source
-  let framing: FlexFraming
-  let options: DecodingOptions
-  let read: ChunkReader<Source>
+  let input: AsyncStreamInput<Source>
 
   /// An iterator over the elements.
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(
-      elements: AsyncChunkElements(
-        source: source.makeAsyncIterator(), read: read, stream: ElementStream(framing: framing, options: options)))
+    AsyncIterator(elements: input.makeElements())
   }
 
   /// Reads the source and decodes its elements as they complete.
@@ -161,14 +161,7 @@ public struct FlexAsyncElements<T: Decodable, Source: AsyncSequence>: AsyncSeque
 
     /// The next element; `nil` at the end.
     public mutating func next() async throws -> FlexElement<T>? {
-      guard try await elements.advance() else { return nil }
-      var issues: [FlexIssue] = []
-      do {
-        let value: T = try elements.decode(issues: &issues)
-        return FlexElement(elements.element, result: .success(value), issues: issues)
-      } catch let failure as ElementFailure {
-        return FlexElement(elements.element, result: .failure(failure.error), issues: [])
-      }
+      try await elements.nextElement()
     }
   }
 }
@@ -192,16 +185,11 @@ public struct FlexAsyncValues<T: Decodable, Source: AsyncSequence>: AsyncSequenc
   /// Each value.
   public typealias Element = T
 
-  let source: Source
-  let framing: FlexFraming
-  let options: DecodingOptions
-  let read: ChunkReader<Source>
+  let input: AsyncStreamInput<Source>
 
   /// An iterator over the values.
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(
-      elements: AsyncChunkElements(
-        source: source.makeAsyncIterator(), read: read, stream: ElementStream(framing: framing, options: options)))
+    AsyncIterator(elements: input.makeElements())
   }
 
   /// Reads the source and decodes its values as they complete.
@@ -210,29 +198,22 @@ public struct FlexAsyncValues<T: Decodable, Source: AsyncSequence>: AsyncSequenc
 
     /// The next value; `nil` at the end.
     public mutating func next() async throws -> T? {
-      var issues: [FlexIssue] = []
-      while try await elements.advance() {
-        do {
-          // (Typed: `return try elements.decode(…)` would decode a `T?`, and `null` as `nil`.)
-          let value: T = try elements.decode(issues: &issues)
-          return value
-        } catch is ElementFailure {
-          issues.removeAll()
-        }
-      }
-      return nil
+      try await elements.nextValue()
     }
   }
 }
 
 // MARK: - Sendable
 
-// (Unchecked: besides the source, the framing and the options, which are Sendable, they hold
-// the function that reads the source's next chunk, made by `byteChunkReader` or
+// (Unchecked: besides the source, the framing and the options, which are Sendable, the input
+// holds the function that reads the source's next chunk, made by `byteChunkReader` or
 // `collectionChunkReader`, which captures nothing but an immutable table.)
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension FlexAsyncElements: @unchecked Sendable where Source: Sendable {}
+extension AsyncStreamInput: @unchecked Sendable where Source: Sendable {}
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension FlexAsyncValues: @unchecked Sendable where Source: Sendable {}
+extension FlexAsyncElements: Sendable where Source: Sendable {}
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension FlexAsyncValues: Sendable where Source: Sendable {}

@@ -27,14 +27,7 @@ public struct FlexElementSequence<T: Decodable>: Sequence {
     /// The next element; `nil` at the end.
     public mutating func next() -> FlexElement<T>? {
       do {
-        guard try elements.advance() else { return nil }
-        var issues: [FlexIssue] = []
-        do {
-          let value: T = try elements.decode(issues: &issues)
-          return FlexElement(elements.element, result: .success(value), issues: issues)
-        } catch let failure as ElementFailure {
-          return FlexElement(elements.element, result: .failure(failure.error), issues: [])
-        }
+        return try elements.nextElement()
       } catch let error as FlexStreamError {
         return FlexElement(streamError: error)
       } catch {

@@ -53,8 +53,7 @@ extension FlexJSONDecoder {
   public func values<T: Decodable, Source: AsyncSequence>(
     of type: T.Type, from source: Source, framing: FlexFraming = .jsonLines
   ) -> FlexAsyncValues<T, Source> where Source.Element == UInt8 {
-    FlexAsyncValues(
-      source: source, framing: framing, options: makeOptions(), read: byteChunkReader(Source.self, framing: framing))
+    FlexAsyncValues(input: input(source, framing, read: byteChunkReader(Source.self, framing: framing)))
   }
 
   /// The values of JSON arriving in chunks (`Data`, `[UInt8]`, `ArraySlice<UInt8>`), decoded as
@@ -63,8 +62,7 @@ extension FlexJSONDecoder {
   public func values<T: Decodable, Source: AsyncSequence>(
     of type: T.Type, from source: Source, framing: FlexFraming = .jsonLines
   ) -> FlexAsyncValues<T, Source> where Source.Element: Sequence, Source.Element.Element == UInt8 {
-    FlexAsyncValues(
-      source: source, framing: framing, options: makeOptions(), read: collectionChunkReader(Source.self))
+    FlexAsyncValues(input: input(source, framing, read: collectionChunkReader(Source.self)))
   }
 
   /// The elements of JSON arriving as single bytes, each with its position and its value or
@@ -73,8 +71,7 @@ extension FlexJSONDecoder {
   public func elements<T: Decodable, Source: AsyncSequence>(
     of type: T.Type, from source: Source, framing: FlexFraming = .jsonLines
   ) -> FlexAsyncElements<T, Source> where Source.Element == UInt8 {
-    FlexAsyncElements(
-      source: source, framing: framing, options: makeOptions(), read: byteChunkReader(Source.self, framing: framing))
+    FlexAsyncElements(input: input(source, framing, read: byteChunkReader(Source.self, framing: framing)))
   }
 
   /// The elements of JSON arriving in chunks, each with its position and its value or error.
@@ -82,7 +79,16 @@ extension FlexJSONDecoder {
   public func elements<T: Decodable, Source: AsyncSequence>(
     of type: T.Type, from source: Source, framing: FlexFraming = .jsonLines
   ) -> FlexAsyncElements<T, Source> where Source.Element: Sequence, Source.Element.Element == UInt8 {
-    FlexAsyncElements(
-      source: source, framing: framing, options: makeOptions(), read: collectionChunkReader(Source.self))
+    FlexAsyncElements(input: input(source, framing, read: collectionChunkReader(Source.self)))
+  }
+
+  /// What a stream's asynchronous sequence reads, with this decoder's options.
+  @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+  private func input<Source: AsyncSequence>(
+    _ source: Source, _ framing: FlexFraming, read: @escaping ChunkReader<Source>
+  )
+    -> AsyncStreamInput<Source>
+  {
+    AsyncStreamInput(source: source, framing: framing, options: makeOptions(), read: read)
   }
 }

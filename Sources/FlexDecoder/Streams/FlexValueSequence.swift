@@ -45,17 +45,7 @@ public struct FlexValueSequence<T: Decodable> {
     ///   ``FlexStreamError/underlyingError`` is the element's own), and under every policy when
     ///   the stream itself is wrong (cut inside an element, an array not found).
     public mutating func next() throws -> T? {
-      var issues: [FlexIssue] = []
-      while try elements.advance() {
-        do {
-          // (Typed: `return try elements.decode(…)` would decode a `T?`, and `null` as `nil`.)
-          let value: T = try elements.decode(issues: &issues)
-          return value
-        } catch is ElementFailure {
-          issues.removeAll()
-        }
-      }
-      return nil
+      try elements.nextValue()
     }
   }
 }

@@ -4,8 +4,6 @@
 /// tokenizer); a line of whitespace only is skipped; the last line may lack its LF.
 final class LineFramer: ElementFramer {
   private var element: PendingElement
-  /// The pending element was handed over: forget it on the next call.
-  private var handedOver = false
   /// The pending line is whitespace so far (known even once its bytes are dropped).
   private var pendingIsBlank = true
   /// The 1-based number of the line that starts next.
@@ -18,10 +16,7 @@ final class LineFramer: ElementFramer {
   var pending: [UInt8] { element.bytes }
 
   func next(in chunk: UnsafeRawBufferPointer, at position: inout Int, chunkOffset: Int64) -> FramedElement? {
-    if handedOver {
-      element.reset()
-      handedOver = false
-    }
+    element.forgetHandedOver()
     while position < chunk.count {
       let start = position
       guard let end = StreamBytes.firstIndex(of: StreamBytes.lineFeed, in: chunk, from: start) else {
@@ -45,8 +40,7 @@ final class LineFramer: ElementFramer {
           element.reset()
           continue
         }
-        handedOver = true
-        return element.frame()
+        return element.handOver()
       }
       if StreamBytes.isBlank(chunk, start..<end) { continue }
       let offset = chunkOffset + Int64(start)
@@ -59,16 +53,6 @@ final class LineFramer: ElementFramer {
   }
 
   func finish(at endOffset: Int64) -> FramedElement? {
-    if handedOver {
-      element.reset()
-      handedOver = false
-    }
-    guard element.isOpen else { return nil }
-    if pendingIsBlank {
-      element.reset()
-      return nil
-    }
-    handedOver = true
-    return element.frame(isAtEnd: true)
+    element.finish(isBlank: pendingIsBlank)
   }
 }

@@ -7,7 +7,6 @@ final class RecordSeparatorFramer: ElementFramer {
   static let recordSeparator: UInt8 = 0x1E
 
   private var element: PendingElement
-  private var handedOver = false
   private(set) var currentLine = 1
 
   init(maxElementBytes: Int) {
@@ -17,10 +16,7 @@ final class RecordSeparatorFramer: ElementFramer {
   var pending: [UInt8] { element.bytes }
 
   func next(in chunk: UnsafeRawBufferPointer, at position: inout Int, chunkOffset: Int64) -> FramedElement? {
-    if handedOver {
-      element.reset()
-      handedOver = false
-    }
+    element.forgetHandedOver()
     while position < chunk.count {
       let start = position
       let end = StreamBytes.firstIndex(of: Self.recordSeparator, in: chunk, from: start)
@@ -34,31 +30,25 @@ final class RecordSeparatorFramer: ElementFramer {
         return nil
       }
       position = end + 1
-      let isBlank = element.bytes.withUnsafeBytes { StreamBytes.isBlank($0, 0..<$0.count) }
-      if isBlank && !element.overflowed {
+      if pendingIsBlank {
         element.reset()
         // The next text starts after the separator.
         element.open(at: chunkOffset + Int64(position), line: currentLine)
         continue
       }
-      handedOver = true
-      return element.frame()
+      return element.handOver()
     }
     return nil
   }
 
   func finish(at endOffset: Int64) -> FramedElement? {
-    if handedOver {
-      element.reset()
-      handedOver = false
-    }
-    guard element.isOpen else { return nil }
-    let isBlank = element.bytes.withUnsafeBytes { StreamBytes.isBlank($0, 0..<$0.count) }
-    if isBlank && !element.overflowed {
-      element.reset()
-      return nil
-    }
-    handedOver = true
-    return element.frame(isAtEnd: true)
+    // (Read before `finish`, which modifies the element.)
+    let isBlank = pendingIsBlank
+    return element.finish(isBlank: isBlank)
+  }
+
+  /// Whether the pending text is whitespace only (not known once its bytes are dropped).
+  private var pendingIsBlank: Bool {
+    !element.overflowed && element.bytes.withUnsafeBytes { StreamBytes.isBlank($0, 0..<$0.count) }
   }
 }
