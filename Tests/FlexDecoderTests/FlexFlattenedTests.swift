@@ -85,9 +85,9 @@ struct FlexFlattenedTests {
   }
 
   @Test func aProblemInAFlattenedValueReadAfterANestedContainerIsRepairedWhereItIs() throws {
-    // The nested container's call used to be left as the requester of the next value decoded,
-    // the flattened one: a call the pass never learns about, so the problem inside was repaired
-    // by replacing the whole document.
+    // The nested container's call must not be left as the requester of the next value decoded,
+    // the flattened one: that is a call the pass never learns about, and the problem inside
+    // would be repaired by replacing the whole document.
     struct Envelope: Decodable { var reading: Reading }
     let json = #"{"reading": {"meta": {"unit": "C"}, "street": 5, "city": "Oslo", "count": 2}}"#
     let decoder = FlexJSONDecoder()

@@ -396,13 +396,13 @@ extension ObjectLookup {
   // A scalar of the asked type: read directly, without the closures that `decodeRequired` and
   // `decodeOptional` pass on to the recovery pass (not inlined, a closure retains and releases
   // the decoder around each call: 3.5% of github_events.json's instructions; in the recovery
-  // pass, where most values are still plain, the general route doubled the cost of each).
+  // pass, where most values are still plain, the general route doubles the cost of each).
   // Anything else (absent, `null`, another kind, a number out of range, a retry with coercions)
-  // returns `nil` and takes the general route, with the same  That route
-  // is a call of its own (`decodeGenerally`, `decodeIfPresentGenerally`): inlined behind the
-  // readers, it made the `decode` methods so large that it was no longer inlined and
-  // specialized itself, and every value the recovery pass repaired looked up runtime metadata
-  // (+6% instructions on a messy instruments.json). One such method per type rather than one
+  // returns `nil` and takes the general route. That route is a call of its own
+  // (`decodeGenerally`, `decodeIfPresentGenerally`): inlined behind the readers, it would make
+  // the `decode` methods so large that they would not be inlined and specialized themselves,
+  // and every value the recovery pass repairs would look up runtime metadata (+6% instructions
+  // on a messy instruments.json). One such method per type rather than one
   // generic over the value's type: in a container generic over `Key`, an out-of-line generic
   // method is not specialized for `T` alone.
 

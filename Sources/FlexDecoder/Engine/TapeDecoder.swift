@@ -333,8 +333,8 @@ final class TapeDecoder: Decoder {
     defer { index = savedIndex }
     let trackedBefore = session.trackedContainers.count
     // Nothing to do once the value is made (no hook, no validation, no unknown keys to check):
-    // the value is made in the caller's storage. (Through a local it was moved twice more: two
-    // copies of each of github_events.json's 2.3 kB payload structs.)
+    // the value is made in the caller's storage. (Through a local it would be moved twice more:
+    // two copies of each of github_events.json's 2.3 kB payload structs.)
     if traits.modelling == nil && !traits.isValidatable && !session.tracksUnknownKeys {
       do {
         return try decodeBody(type, traits: traits, at: valueIndex)

@@ -236,8 +236,8 @@ enum OracleComparison {
 enum OracleExclusions {
   /// The reference's `issues` as FlexJSONDecoder reports them: without the notes (coercions,
   /// unknown keys) inside a value that was dropped or replaced, which is not in the result (the
-  /// rule of ReportTests' `notesOfADroppedElementAreNotReported`; finding 2 was a value dropped
-  /// for a failure deeper down whose notes were kept).
+  /// rule of ReportTests' `notesOfADroppedElementAreNotReported`; finding 2 in
+  /// OracleFindingsTests: a value dropped for a failure deeper down, whose notes go too).
   ///
   /// A replaced value's own notes go too (a string holding JSON, coerced to the object that then
   /// failed). A wrapper's dropped element is reported at the value that failed inside it
@@ -253,8 +253,8 @@ enum OracleExclusions {
     }
   }
 
-  /// Whether the document with `mutations`, decoded under `options`, is left out. (None is
-  /// today: findings 1, 3 and 4 are fixed. A finding's shape goes here while it is open.)
+  /// Whether the document with `mutations`, decoded under `options`, is left out. (None is: every
+  /// finding in OracleFindingsTests holds. A finding's shape goes here while it is open.)
   static func excludes(_ mutations: [AppliedMutation], _ options: ReferenceOptions) -> Bool {
     false
   }

@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// Where the oracle (OracleDifferentialTests.swift) found FlexJSONDecoder to disagree with
-/// SPEC.md: each a minimal case, a known issue until Sources/ is fixed, and left out of the
-/// differential run by `OracleExclusions` (which names the finding). When a fix lands, its test
-/// here reports "known issue not recorded": then drop `withKnownIssue` and the exclusion.
+/// SPEC.md, each as a minimal case of what SPEC.md asks. A new finding goes here inside
+/// `withKnownIssue` and is left out of the differential run by `OracleExclusions` (which names the
+/// finding) while Sources/ gets it wrong; once fixed, its test reports "known issue not recorded":
+/// then drop `withKnownIssue` and the exclusion.
 @Suite("Oracle findings")
 struct OracleFindingsTests {
   struct Price: Codable, Equatable {
@@ -17,7 +18,7 @@ struct OracleFindingsTests {
     var count: Int
   }
 
-  /// Finding 1 (fixed). SPEC.md, "Errors and recovery": with `reportsCoercions`, each coercion
+  /// Finding 1. SPEC.md, "Errors and recovery": with `reportsCoercions`, each coercion
   /// applied is a `.coerced` issue, a `Decimal` read from a string (`.stringToNumber`) too.
   @Test func aDecimalReadFromAStringIsReportedAsACoercion() throws {
     let decoder = FlexJSONDecoder()
@@ -29,7 +30,7 @@ struct OracleFindingsTests {
     #expect(result.issues.map(\.message) == [#"coerced string "12.5" to Decimal"#])
   }
 
-  /// Finding 2 (fixed). The notes inside a value that is dropped or replaced are not reported
+  /// Finding 2. The notes inside a value that is dropped or replaced are not reported
   /// (ReportTests: `notesOfADroppedElementAreNotReported`), whatever failed: the value's own
   /// validation after a coercion, or a value deeper down with no placeholder (whose coercion
   /// notes were kept).
@@ -58,10 +59,10 @@ struct OracleFindingsTests {
     var inner: Inner
   }
 
-  /// Finding 3 (fixed). SPEC.md, "Coercions": `.stringToNumber` reads `"12.5"` into a number type.
+  /// Finding 3. SPEC.md, "Coercions": `.stringToNumber` reads `"12.5"` into a number type.
   /// Under `.failFast`, with a later problem in the document, the Decimal is coerced and the
-  /// decode throws the first real problem, `count` (it threw the Decimal's plain-pass error: its
-  /// coercion was not counted, so the pass took `count`'s failure for the plain pass's).
+  /// decode throws the first real problem, `count`, not the Decimal's plain-pass error (the
+  /// coercion is counted, so the pass does not take `count`'s failure for the plain pass's).
   @Test func failFastCoercesADecimalStringBeforeThrowingTheFirstProblem() throws {
     let decoder = FlexJSONDecoder()
     decoder.errorPolicy = .failFast
@@ -76,10 +77,10 @@ struct OracleFindingsTests {
     @FlexLossyArray var points: [ZooPoint] = []
   }
 
-  /// Finding 4 (fixed). Docs (FlexLossyArray): an element is read with the decoder's coercions,
+  /// Finding 4. Docs (FlexLossyArray): an element is read with the decoder's coercions,
   /// and a dropped element is a `.droppedElement` issue. Here `"x": "7"` is coerced and `"y": []`
-  /// fails: the issue names `y` (it named `x`, the value the coercions accepted, from the read
-  /// without them). The coercion of `x` is not noted: finding 2.
+  /// fails: the issue names `y`, not `x` (the value the coercions accepted, which the read
+  /// without them rejects). The coercion of `x` is not noted: finding 2.
   @Test func aLossyElementDroppedAfterACoercionIsReportedAtTheValueThatFailed() throws {
     let decoder = FlexJSONDecoder()
     decoder.reportsCoercions = true

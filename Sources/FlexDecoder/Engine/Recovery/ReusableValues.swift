@@ -8,8 +8,8 @@
 // failures inside them that were already repaired are repaired again. So a finished value that
 // took many calls is kept, with the issues and notes recorded while it was decoded, and handed
 // back (its issues recorded again) when the same value of the same type is asked for again. A
-// model whose failing keys come after a large array (`{"items": [...], "count": "3"}`) no longer
-// decodes the array once per new problem.
+// model whose failing keys come after a large array (`{"items": [...], "count": "3"}`) does not
+// decode the array again for each new problem.
 //
 // The plain pass gives its finished work to the recovery pass the same way: an array whose
 // element `k` failed keeps elements `0..<k`, which the recovery pass takes instead of decoding
