@@ -242,26 +242,11 @@ struct ElementCursor {
     current = nil
   }
 
-  /// The element found last, decoded from `chunk` (the chunk it was found in) as a value, or
-  /// `nil` when it failed under `.collectAll` or `.useDefaults`.
+  /// The element found last, decoded from `chunk`, with its position and its value or error.
   ///
   /// - Throws: a ``FlexStreamError`` (under `.failFast` for a bad element, and under every
   ///   policy for an element cut by the end of the stream), after which there are no more
   ///   elements.
-  mutating func value<T: Decodable>(in chunk: UnsafeRawBufferPointer) throws -> T? {
-    var issues: [FlexIssue] = []
-    do {
-      // (Typed: `return try decode(…)` would decode a `T?`, and `null` as `nil`.)
-      let value: T = try decode(in: chunk, issues: &issues)
-      return value
-    } catch is ElementFailure {
-      return nil
-    }
-  }
-
-  /// The element found last, decoded from `chunk`, with its position and its value or error.
-  ///
-  /// - Throws: what ``value(in:)`` throws.
   mutating func element<T: Decodable>(in chunk: UnsafeRawBufferPointer) throws -> FlexElement<T> {
     var issues: [FlexIssue] = []
     let element = found
@@ -278,7 +263,15 @@ struct ElementCursor {
     return current
   }
 
-  private mutating func decode<T: Decodable>(in chunk: UnsafeRawBufferPointer, issues: inout [FlexIssue]) throws -> T {
+  /// The element found last, decoded from `chunk` (the chunk it was found in).
+  ///
+  /// Returns `T`, never `T?`: a closure that returns `T?` (through `withUnsafeBytes`) looks up
+  /// the metadata of `Optional<T>` at every element, about 500 instructions, in code not
+  /// specialized for the caller's type.
+  ///
+  /// - Throws: an ``ElementFailure`` for an element that failed under `.collectAll` or
+  ///   `.useDefaults`; else what ``element(in:)`` throws.
+  mutating func decode<T: Decodable>(in chunk: UnsafeRawBufferPointer, issues: inout [FlexIssue]) throws -> T {
     do {
       return try stream.decode(found, in: chunk, issues: &issues)
     } catch let error as FlexStreamError {
@@ -307,8 +300,14 @@ struct InMemoryElements {
   ///
   /// - Throws: a ``FlexStreamError``, after which there are no more values.
   mutating func nextValue<T: Decodable>() throws -> T? {
+    var issues: [FlexIssue] = []
     while try advance() {
-      if let value: T = try bytes.withUnsafeBytes({ try cursor.value(in: $0) }) { return value }
+      do {
+        let value: T = try bytes.withUnsafeBytes { try cursor.decode(in: $0, issues: &issues) }
+        return value
+      } catch is ElementFailure {
+        issues.removeAll()
+      }
     }
     return nil
   }

@@ -92,8 +92,14 @@ struct AsyncChunkElements<Source: AsyncSequence> {
   /// - Throws: a ``FlexStreamError``, or the source's own error, after which there are no more
   ///   values.
   mutating func nextValue<T: Decodable>() async throws -> T? {
+    var issues: [FlexIssue] = []
     while try await advance() {
-      if let value: T = try chunk.withUnsafeBytes({ try cursor.value(in: $0) }) { return value }
+      do {
+        let value: T = try chunk.withUnsafeBytes { try cursor.decode(in: $0, issues: &issues) }
+        return value
+      } catch is ElementFailure {
+        issues.removeAll()
+      }
     }
     return nil
   }
