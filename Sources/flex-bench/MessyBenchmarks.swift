@@ -71,12 +71,12 @@ enum MessyBenchmarks {
     /// The error for `error`, thrown by a decode under `policy`.
     init(_ error: any Error, policy: FlexJSONDecoder.ErrorPolicy) {
       if let collected = error as? FlexDecodingError, let gaveUp = MessyBenchmarks.gaveUpMessage(collected) {
-        description = "the decoder gave up instead of recovering under \(MessyBenchmarks.policyName(policy)): \(gaveUp)"
+        description = "the decoder gave up instead of recovering under \(policy): \(gaveUp)"
       } else {
         let text = "\(error)".split(separator: "\n", omittingEmptySubsequences: false)
         let shown =
           text.prefix(4).joined(separator: "\n") + (text.count > 4 ? "\n  … (\(text.count - 4) more lines)" : "")
-        description = "unexpected error under \(MessyBenchmarks.policyName(policy)): \(type(of: error)): \(shown)"
+        description = "unexpected error under \(policy): \(type(of: error)): \(shown)"
       }
     }
   }
@@ -125,7 +125,7 @@ enum MessyBenchmarks {
     decoder.errorPolicy = policy
     let data = document.data
     let box = OutcomeBox()
-    let library = "FlexJSONDecoder() \(document.kind.rawValue) \(policyName(policy))"
+    let library = "FlexJSONDecoder() \(document.kind.rawValue) \(policy)"
     var row: Benchmark
     if policy == .useDefaults {
       row = Benchmark(input, .messy, library: library) {
@@ -157,7 +157,7 @@ enum MessyBenchmarks {
       }
     }
     row.messy = RowInfo(
-      document: document.kind.rawValue, policy: policyName(policy), byteCount: document.byteCount,
+      document: document.kind.rawValue, policy: "\(policy)", byteCount: document.byteCount,
       changes: "\(document.mutationCount) \(document.kind.unit)", outcome: box)
     return row
   }
@@ -166,14 +166,5 @@ enum MessyBenchmarks {
   /// document once per distinct problem, up to 256 times), or `nil`.
   static func gaveUpMessage(_ error: FlexDecodingError) -> String? {
     error.issues.first { $0.message.hasPrefix("Gave up after") }?.message
-  }
-
-  /// `policy` as written in Swift: `.collectAll`.
-  static func policyName(_ policy: FlexJSONDecoder.ErrorPolicy) -> String {
-    switch policy {
-    case .failFast: ".failFast"
-    case .collectAll: ".collectAll"
-    case .useDefaults: ".useDefaults"
-    }
   }
 }

@@ -8,36 +8,56 @@
 /// ```
 public struct FlexIssue: Sendable, CustomStringConvertible, Equatable {
   /// What kind of problem or tolerance an issue records.
-  public enum Kind: Sendable, Hashable {
+  ///
+  /// A struct with a static member per kind rather than an enum, so that a kind added later
+  /// does not break a `switch` over it: compare with `==`, or switch with a `default:` case.
+  ///
+  /// ```swift
+  /// let missing = report.issues.filter { $0.kind == .keyNotFound }
+  /// ```
+  public struct Kind: Sendable, Hashable, CustomStringConvertible {
+    /// The kinds this version knows.
+    enum Base: UInt8, Sendable, Hashable {
+      case keyNotFound, valueNotFound, typeMismatch, dataCorrupted, validationFailed
+      case defaulted, droppedElement, coerced, unknownKey
+    }
+
+    let base: Base
+
+    init(_ base: Base) { self.base = base }
+
     /// A required key was absent.
-    case keyNotFound
+    public static var keyNotFound: Kind { Kind(.keyNotFound) }
     /// A required value was `null`.
-    case valueNotFound
+    public static var valueNotFound: Kind { Kind(.valueNotFound) }
     /// A value had the wrong JSON type.
-    case typeMismatch
+    public static var typeMismatch: Kind { Kind(.typeMismatch) }
     /// A value had the right type but was unusable (bad enum raw value, out-of-range number,
     /// invalid date or Base64…).
-    case dataCorrupted
+    public static var dataCorrupted: Kind { Kind(.dataCorrupted) }
     /// ``FlexValidatable/validate()`` threw.
-    case validationFailed
+    public static var validationFailed: Kind { Kind(.validationFailed) }
     /// `.useDefaults` replaced a bad or missing value with a default.
-    case defaulted
+    public static var defaulted: Kind { Kind(.defaulted) }
     /// `.useDefaults` dropped an array element or dictionary value that failed.
-    case droppedElement
+    public static var droppedElement: Kind { Kind(.droppedElement) }
     /// A coercion was applied (reported only with `reportsCoercions`).
-    case coerced
+    public static var coerced: Kind { Kind(.coerced) }
     /// A JSON key that no property used (reported with an `unknownKeyPolicy` other than
     /// `.ignore`).
-    case unknownKey
+    public static var unknownKey: Kind { Kind(.unknownKey) }
 
     /// Whether the issue is a problem (under `.collectAll`, one that makes decoding throw), as
     /// opposed to a note about something tolerated.
     public var isProblem: Bool {
-      switch self {
+      switch base {
       case .keyNotFound, .valueNotFound, .typeMismatch, .dataCorrupted, .validationFailed: return true
       case .defaulted, .droppedElement, .coerced, .unknownKey: return false
       }
     }
+
+    /// The kind's name, e.g. `keyNotFound`.
+    public var description: String { "\(base)" }
   }
 
   /// What kind of issue this is.

@@ -3,27 +3,62 @@ extension FlexJSONDecoder {
   /// non-optional, a type mismatch, a bad enum raw value, a failed validation.
   ///
   /// Malformed JSON always throws at once, whatever the policy.
-  public enum ErrorPolicy: Sendable, Hashable {
+  ///
+  /// A struct with a static member per policy rather than an enum, so that a policy added later
+  /// does not break a `switch` over it: compare with `==`, or switch with a `default:` case.
+  ///
+  /// ```swift
+  /// decoder.errorPolicy = .useDefaults
+  /// if decoder.errorPolicy == .failFast { … }
+  /// ```
+  public struct ErrorPolicy: Sendable, Hashable, CustomStringConvertible {
+    /// The policies this version knows.
+    enum Base: UInt8, Sendable, Hashable {
+      case failFast, collectAll, useDefaults
+    }
+
+    let base: Base
+
+    init(_ base: Base) { self.base = base }
+
     /// The first problem throws its `DecodingError`, as `JSONDecoder` does.
-    case failFast
+    public static var failFast: ErrorPolicy { ErrorPolicy(.failFast) }
     /// Decoding goes on past each problem, and one ``FlexDecodingError`` listing every problem
     /// in document order is thrown at the end. This is the default policy.
-    case collectAll
+    public static var collectAll: ErrorPolicy { ErrorPolicy(.collectAll) }
     /// Nothing is thrown for these problems: missing or bad values become defaults (`0`, `""`,
     /// `false`, `[]`, `[:]`, `nil`, a nested type's own defaults, or
     /// ``FlexDefaultValue/flexDefault``), failing array elements and dictionary values are
     /// dropped, and every substitution is listed in ``FlexDecoded/issues``.
-    case useDefaults
+    public static var useDefaults: ErrorPolicy { ErrorPolicy(.useDefaults) }
+
+    /// The policy's name: `failFast`, `collectAll` or `useDefaults`.
+    public var description: String { "\(base)" }
   }
 
   /// What happens to JSON keys that no property of a keyed container used.
-  public enum UnknownKeyPolicy: Sendable, Hashable {
+  ///
+  /// A struct with a static member per policy rather than an enum, so that a policy added later
+  /// does not break a `switch` over it.
+  public struct UnknownKeyPolicy: Sendable, Hashable, CustomStringConvertible {
+    /// The policies this version knows.
+    enum Base: UInt8, Sendable, Hashable {
+      case ignore, report, fail
+    }
+
+    let base: Base
+
+    init(_ base: Base) { self.base = base }
+
     /// Unknown keys are ignored. This is the default policy.
-    case ignore
+    public static var ignore: UnknownKeyPolicy { UnknownKeyPolicy(.ignore) }
     /// Each unknown key is an ``FlexIssue/Kind/unknownKey`` issue in
     /// ``FlexJSONDecoder/decodeWithReport(_:from:)``'s issues (never thrown): catches API drift.
-    case report
+    public static var report: UnknownKeyPolicy { UnknownKeyPolicy(.report) }
     /// Each unknown key is a problem under the error policy, like a missing key.
-    case fail
+    public static var fail: UnknownKeyPolicy { UnknownKeyPolicy(.fail) }
+
+    /// The policy's name: `ignore`, `report` or `fail`.
+    public var description: String { "\(base)" }
   }
 }

@@ -10,7 +10,7 @@
 ///
 /// Every framing holds at most one element in memory at a time: an element larger than
 /// ``maxElementBytes`` is not buffered but reported as a ``FlexStreamError`` with reason
-/// ``FlexStreamError/Reason/elementTooLarge(limit:)``.
+/// ``FlexStreamError/Reason/elementTooLarge``.
 public struct FlexFraming: Sendable, Hashable {
   /// The framings.
   enum Kind: Sendable, Hashable {

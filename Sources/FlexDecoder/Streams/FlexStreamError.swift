@@ -12,18 +12,61 @@
 /// ```
 public struct FlexStreamError: Error, CustomStringConvertible {
   /// What went wrong.
-  public enum Reason: Sendable, Hashable {
+  ///
+  /// A struct with a static member per reason rather than an enum, so that a reason added later
+  /// does not break a `switch` over it: compare with `==`, or switch with a `default:` case.
+  /// The particulars (the limit, the key path, what was malformed) are in the error's
+  /// `description`.
+  public struct Reason: Sendable, Hashable, CustomStringConvertible {
+    /// The reasons this version knows.
+    enum Base: UInt8, Sendable, Hashable {
+      case elementTooLarge, truncated, arrayNotFound, elementFailed, malformed
+    }
+
+    let base: Base
+    /// The particulars, for the error's description; not compared.
+    let detail: String
+
+    init(_ base: Base, detail: String = "") {
+      self.base = base
+      self.detail = detail
+    }
+
     /// The element was larger than ``FlexFraming/maxElementBytes``.
-    case elementTooLarge(limit: Int)
+    public static var elementTooLarge: Reason { Reason(.elementTooLarge) }
     /// The stream ended inside an element, or before the end of the document around the array.
-    case truncated
+    public static var truncated: Reason { Reason(.truncated) }
     /// The document has no array at the framing's key path.
-    case arrayNotFound(keyPath: String)
-    /// The element failed under `.failFast`; ``underlyingError`` is its error.
-    case elementFailed
+    public static var arrayNotFound: Reason { Reason(.arrayNotFound) }
+    /// The element failed under `.failFast`; ``FlexStreamError/underlyingError`` is its error.
+    public static var elementFailed: Reason { Reason(.elementFailed) }
     /// The document around the array is not JSON (the array's elements are read by the
     /// tokenizer, and their errors are the elements' own).
-    case malformed(String)
+    public static var malformed: Reason { Reason(.malformed) }
+
+    /// An element over `limit` bytes.
+    static func elementTooLarge(limit: Int) -> Reason {
+      Reason(.elementTooLarge, detail: "larger than maxElementBytes (\(limit) bytes)")
+    }
+
+    /// No array at `keyPath` (`""`: the top level).
+    static func arrayNotFound(keyPath: String) -> Reason {
+      Reason(.arrayNotFound, detail: "no array at \(keyPath.isEmpty ? "the top level" : "\"\(keyPath)\"")")
+    }
+
+    /// The document around the array is not JSON, as `message` says.
+    static func malformed(_ message: String) -> Reason {
+      Reason(.malformed, detail: message)
+    }
+
+    /// The reason's name, e.g. `truncated`.
+    public var description: String { "\(base)" }
+
+    /// Reasons are equal when they are the same reason, whatever their particulars.
+    public static func == (lhs: Reason, rhs: Reason) -> Bool { lhs.base == rhs.base }
+
+    /// Hashes the reason, not its particulars.
+    public func hash(into hasher: inout Hasher) { hasher.combine(base) }
   }
 
   /// What went wrong.
@@ -40,12 +83,9 @@ public struct FlexStreamError: Error, CustomStringConvertible {
   /// One line: where, then what.
   public var description: String {
     let place = "element \(index) (line \(line), byte \(byteOffset))"
-    switch reason {
-    case .elementTooLarge(let limit): return "\(place): larger than maxElementBytes (\(limit) bytes)"
+    switch reason.base {
+    case .elementTooLarge, .arrayNotFound, .malformed: return "\(place): \(reason.detail)"
     case .truncated: return "\(place): the stream ended inside an element"
-    case .arrayNotFound(let keyPath):
-      return "\(place): no array at \(keyPath.isEmpty ? "the top level" : "\"\(keyPath)\"")"
-    case .malformed(let message): return "\(place): \(message)"
     case .elementFailed: return "\(place): \(underlyingError.map { "\($0)" } ?? "failed")"
     }
   }

@@ -96,7 +96,8 @@ struct JSONLinesStreamTests {
       Issue.record("expected the element to be too large")
       return
     }
-    #expect(error.reason == .elementTooLarge(limit: 24))
+    #expect(error.reason == .elementTooLarge)
+    #expect(error.description == "element 1 (line 2, byte 20): larger than maxElementBytes (24 bytes)")
     #expect(try elements[2].get() == StreamRecord(id: 3, name: "c"))
   }
 
