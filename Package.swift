@@ -13,7 +13,7 @@ import PackageDescription
 // index, LookupMemory or KeyTagTable) is compared with a plain first-match scan of the object's
 // keys, tape reads are bounds-checked, and the recovery pass's frames and generations are checked;
 // a broken invariant stops with a precondition failure naming it. The checks are in the
-// InternalChecks/ folders of Sources/FlexCore/Scanner and Sources/FlexDecoder/Engine.
+// InternalChecks/ folders of Sources/FlexCore/Scanner and Sources/FlexDecoder/Decoding.
 // Enable it with
 //
 //   swift build -Xswiftc -DFLEX_INTERNAL_CHECKS

@@ -2,7 +2,7 @@ import Foundation
 
 // `decode(_:from:configuration:)`: the engine decodes `Decodable` types, so a
 // `DecodableWithConfiguration` type is decoded as its `Decodable` face, ConfiguredDecodable (see
-// Engine/ConfiguredDecodable.swift), with the configuration carried by the decode's session.
+// Decoding/ConfiguredDecodable.swift), with the configuration carried by the decode's session.
 // Nothing is routed through Foundation: the options, the error policy and the reports are the
 // decoder's own, as for any other type.
 //

@@ -3,7 +3,7 @@ import Foundation
 
 // `encode(_:configuration:)`: the engine encodes `Encodable` values, so a value of an
 // `EncodableWithConfiguration` type is encoded as its `Encodable` face, ConfiguredEncodable (see
-// Engine/ConfiguredEncodable.swift), which holds the configuration. Streaming, the tree fallback
+// Encoder/Tree/ConfiguredEncodable.swift), which holds the configuration. Streaming, the tree fallback
 // and every option apply as they do to any other value.
 //
 // The public `encode(_:…configuration:)` methods are declared in the class itself, not here: a

@@ -6,8 +6,8 @@ import Foundation
 //
 // Codable allows more: a nested container or a super encoder can be kept and written after its
 // parent moved on, a key can be set twice (the last value wins) or given a second container (see
-// Engine/RepeatedContainerRules.swift), and a key path from a FlexKeyMapping writes into a nested
-// object that another property may share. Those need the tree encoder (Engine/TreeEncoder.swift). The streaming encoder detects them — every container
+// Tree/RepeatedContainerRules.swift), and a key path from a FlexKeyMapping writes into a nested
+// object that another property may share. Those need the tree encoder (Tree/TreeEncoder.swift). The streaming encoder detects them — every container
 // handle carries the identity of the open container it writes to — and throws
 // `StreamingUnavailable`; FlexJSONEncoder then encodes the value again with the tree encoder.
 // Output is identical either way.

@@ -9,7 +9,11 @@ import Testing
 struct AcceptedInputTests {
   /// The JSONTestSuite parsing files, shared with FlexCoreTests (copied there with their LICENSE).
   private static let testSuite: [(name: String, data: Data)] = {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    var tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while tests.lastPathComponent != "FlexDecoderTests" && tests.pathComponents.count > 1 {
+      tests.deleteLastPathComponent()
+    }
+    let folder = tests.deletingLastPathComponent()
       .appendingPathComponent("FlexCoreTests/Resources/JSONTestSuite/test_parsing")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted().map { name in
