@@ -23,7 +23,9 @@ extension FlexJSONDecoder {
     case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
     /// Whatever shape the API sends: ISO 8601 / RFC 3339 with or without fractional seconds
     /// and zone (`2024-05-01T12:30:00.123+02:00`), `yyyy-MM-dd`, `yyyy-MM-dd HH:mm:ss` (UTC),
-    /// and numbers or numeric strings as seconds since 1970 (milliseconds when above 10^11).
+    /// RFC 2822 and Twitter's `Wed May 01 12:30:00 +0000 2024` (seconds with or without a
+    /// fraction), and numbers or numeric strings as seconds since 1970 (milliseconds when above
+    /// 10^11).
     case flexible
   }
 

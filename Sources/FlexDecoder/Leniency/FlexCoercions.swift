@@ -60,6 +60,16 @@ public struct FlexCoercions: OptionSet, Sendable, Hashable {
   /// The raw value of a `String` enum that is `CaseIterable` matched ignoring case: `"ACTIVE"`
   /// is `.active` (`rawValue` `"active"`). Off in `.standard`: two cases may differ only by case.
   public static let caseInsensitiveEnums = FlexCoercions(rawValue: 1 << 12)
+  /// Any number, or a string holding one (as `stringToNumber` reads it), where a `Bool` is
+  /// expected: zero is `false`, anything else `true` (`2`, `1.5`, `"2"`, `"1.0"`, `"-3"` are `true`;
+  /// `0`, `-0`, `0.0`, `"0.0"`, `"-0"` are `false`), as YYModel's `NSNumber.boolValue` and
+  /// ReerCodable read them. Zero is decided on the digits, so `1e-400` is `true`. Off in
+  /// `.standard`: a count or a status code read as a flag is more often a modelling mistake.
+  public static let nonZeroToBool = FlexCoercions(rawValue: 1 << 13)
+  /// The strings `"true"`, `"yes"` (1) and `"false"`, `"no"` (0), any case, surrounding spaces
+  /// ignored, where a number is expected, as YYModel reads `@"YES"` into an `int` or `double`
+  /// property. Off in `.standard`: a word where a number is expected is more often API drift.
+  public static let boolStringToNumber = FlexCoercions(rawValue: 1 << 14)
 
   /// The default: `numberToString`, `stringToNumber`, `stringToBool`, `numberToBool`.
   public static let standard: FlexCoercions = [.numberToString, .stringToNumber, .stringToBool, .numberToBool]
@@ -67,7 +77,7 @@ public struct FlexCoercions: OptionSet, Sendable, Hashable {
   public static let all: FlexCoercions = [
     .numberToString, .stringToNumber, .stringToBool, .numberToBool, .boolToNumber, .jsonStringToValue,
     .singleToArray, .boolToString, .truncatingFloatToInteger, .roundingFloatToInteger, .letterToBool, .nullStrings,
-    .caseInsensitiveEnums,
+    .caseInsensitiveEnums, .nonZeroToBool, .boolStringToNumber,
   ]
 
   /// Whether a number with a fraction may become an integer.

@@ -82,11 +82,31 @@ enum StringCoercion {
   }
 
   static func bool(from string: String) -> Bool? {
+    switch string.trimmingASCIIWhitespace() {
+    case "1": return true
+    case "0": return false
+    default: return bool(fromWord: string)
+    }
+  }
+
+  /// `.boolStringToNumber`: `"true"`, `"yes"` → `true`; `"false"`, `"no"` → `false` (any case,
+  /// trimmed); digits are not words.
+  static func bool(fromWord string: String) -> Bool? {
     switch string.trimmingASCIIWhitespace().lowercased() {
-    case "true", "yes", "1": return true
-    case "false", "no", "0": return false
+    case "true", "yes": return true
+    case "false", "no": return false
     default: return nil
     }
+  }
+
+  /// `.nonZeroToBool`: whether RFC 8259 number text has a digit other than `0` before its
+  /// exponent. `-0`, `0.0` and `0e5` are zero; `1e-400` is not, though it is `0` as a `Double`.
+  static func isNonZero(numberText text: UnsafeRawBufferPointer) -> Bool {
+    for byte in text {
+      if byte | 0x20 == UInt8(ascii: "e") { return false }
+      if byte &- UInt8(ascii: "1") < 9 { return true }
+    }
+    return false
   }
 }
 

@@ -29,12 +29,7 @@ public struct FlexLossyArray<Element: Codable> {
 extension FlexLossyArray: Codable {
   /// Decodes the elements that can be decoded.
   public init(from decoder: any Decoder) throws {
-    if try decoder.singleValueContainer().decodeNil() {
-      self.init(wrappedValue: [])
-      return
-    }
-    let elements = try decoder.singleValueContainer().decode([LossyElement<Element>].self)
-    self.init(wrappedValue: elements.compactMap(\.value))
+    self.init(wrappedValue: try LossyCollection.elements(LossyElement<Element>.self, from: decoder))
   }
 
   /// Encodes the elements.
@@ -84,12 +79,7 @@ public struct FlexLossyDictionary<Key: Codable & Hashable, Value: Codable> {
 extension FlexLossyDictionary: Codable {
   /// Decodes the members whose values can be decoded.
   public init(from decoder: any Decoder) throws {
-    if try decoder.singleValueContainer().decodeNil() {
-      self.init(wrappedValue: [:])
-      return
-    }
-    let members = try decoder.singleValueContainer().decode([Key: LossyElement<Value>].self)
-    self.init(wrappedValue: members.compactMapValues(\.value))
+    self.init(wrappedValue: try LossyCollection.members(Key.self, LossyElement<Value>.self, from: decoder))
   }
 
   /// Encodes the members.
@@ -116,15 +106,48 @@ extension FlexLossyDictionary: Sendable where Key: Sendable, Value: Sendable {}
 
 /// One element of a lossy collection: its value, or `nil` (reported) when it did not decode.
 /// Never throws, so the collection around it decodes by the decoder's own fast paths.
-struct LossyElement<Value: Decodable>: Decodable {
+struct LossyElement<Value: Decodable>: LossyCollectionElement {
   let value: Value?
 
   init(from decoder: any Decoder) throws {
+    value = Self.read(from: decoder, strict: false)
+  }
+
+  /// The value at `decoder`'s position, or `nil` after reporting why it was dropped.
+  static func read(from decoder: any Decoder, strict: Bool) -> Value? {
     do {
-      value = try WrapperDecoding.decodeValue(Value.self, from: decoder)
+      return try WrapperDecoding.decodeValue(Value.self, from: decoder, strict: strict)
     } catch {
       WrapperDecoding.note(decoder, error, requested: Value.self, action: .drop)
-      value = nil
+      return nil
     }
+  }
+}
+
+/// An element of a lossy collection, as the collection's wrapper reads it.
+protocol LossyCollectionElement: Decodable {
+  associatedtype Value
+  /// The element's value, or `nil` when it was dropped.
+  var value: Value? { get }
+}
+
+/// The decoding shared by the lossy wrappers.
+enum LossyCollection {
+  /// The values of the array at `decoder`'s position that decoded, each read as an `Element`;
+  /// none for `null`.
+  static func elements<Element: LossyCollectionElement>(
+    _ type: Element.Type, from decoder: any Decoder
+  ) throws -> [Element.Value] {
+    if try decoder.singleValueContainer().decodeNil() { return [] }
+    return try decoder.singleValueContainer().decode([Element].self).compactMap(\.value)
+  }
+
+  /// The members of the object at `decoder`'s position whose values decoded, each read as an
+  /// `Element`; none for `null`.
+  static func members<Key: Decodable & Hashable, Element: LossyCollectionElement>(
+    _ keyType: Key.Type, _ type: Element.Type, from decoder: any Decoder
+  ) throws -> [Key: Element.Value] {
+    if try decoder.singleValueContainer().decodeNil() { return [:] }
+    return try decoder.singleValueContainer().decode([Key: Element].self).compactMapValues(\.value)
   }
 }

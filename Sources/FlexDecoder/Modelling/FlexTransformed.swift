@@ -78,18 +78,3 @@ extension FlexTransformed: Codable {
 extension FlexTransformed: Equatable where Transformer.Value: Equatable {}
 extension FlexTransformed: Hashable where Transformer.Value: Hashable {}
 extension FlexTransformed: Sendable where Transformer.Value: Sendable {}
-
-/// Common transformers for ``FlexTransformed``.
-public enum FlexTransforms {
-  /// A string without its leading and trailing white space and newlines.
-  public enum Trimmed: FlexValueTransformer {
-    /// The trimmed string.
-    public static func value(from encoded: String) throws -> String {
-      encoded.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The string as it is.
-    public static func encoded(from value: String) throws -> String { value }
-  }
-
-}

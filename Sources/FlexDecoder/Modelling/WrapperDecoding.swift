@@ -18,8 +18,14 @@ enum WrapperDecoding {
   }
 
   /// The value at `decoder`'s position as a `Value`, through its single-value container (so
-  /// that the decoder's strategies for dates, data and URLs apply).
-  static func decodeValue<Value: Decodable>(_ type: Value.Type, from decoder: any Decoder) throws -> Value {
-    try attempt(decoder) { try decoder.singleValueContainer().decode(type) }
+  /// that the decoder's strategies for dates, data and URLs apply). `strict`: without the
+  /// decoder's coercions (see `TapeDecoder.decodeStrictlyForWrapper`).
+  static func decodeValue<Value: Decodable>(
+    _ type: Value.Type, from decoder: any Decoder, strict: Bool = false
+  ) throws -> Value {
+    guard strict, let tapeDecoder = decoder as? TapeDecoder else {
+      return try attempt(decoder) { try decoder.singleValueContainer().decode(type) }
+    }
+    return try tapeDecoder.decodeStrictlyForWrapper { try decoder.singleValueContainer().decode(type) }
   }
 }

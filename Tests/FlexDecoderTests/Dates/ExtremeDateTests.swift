@@ -199,6 +199,22 @@ struct ExtremeDateTests {
     #expect(FoundationISO8601.formatterDate(from: text) == date)
   }
 
+  /// `.flexible`'s month-name shapes take a fraction of any length: never a crash, and the
+  /// instant the ISO 8601 reading of the same digits gives.
+  @Test(arguments: [1, 3, 9, 17, 20, 40, 400, 5000])
+  func twitterFractionsOfAnyLengthReadAsISO8601Does(_ length: Int) throws {
+    let decoder = FlexJSONDecoder()
+    decoder.dateDecodingStrategy = .flexible
+    for digit in ["0", "5", "9"] {
+      let fraction = String(repeating: digit, count: length)
+      let json = #"["Tue Jan 19 03:14:07.\#(fraction) +0000 2038", "2038-01-19T03:14:07.\#(fraction)Z"]"#
+      let dates = try decoder.decode([Date].self, from: Data(json.utf8))
+      #expect(dates[0] == dates[1], "\(length) × \(digit)")
+      #expect(dates[0] >= Date(timeIntervalSince1970: 2_147_483_647))
+      #expect(dates[0] <= Date(timeIntervalSince1970: 2_147_483_648))
+    }
+  }
+
   @Test func theFormatterFallbackRejectsFractionsAsOlderJSONDecodersDo() {
     #expect(FoundationISO8601.formatterDate(from: "2024-05-01T12:30:00.5Z") == nil)
     #expect(FoundationISO8601.formatterDate(from: "2024-05-01") == nil)

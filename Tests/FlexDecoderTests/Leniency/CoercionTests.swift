@@ -498,7 +498,8 @@ extension CoercionTests {
       CoercionSample("numberToString", .numberToString, String.self, #"{"value": 42}"#),
       CoercionSample("stringToNumber", .stringToNumber, Int.self, #"{"value": "42"}"#),
       CoercionSample("stringToBool", .stringToBool, Bool.self, #"{"value": "yes"}"#),
-      CoercionSample("numberToBool", .numberToBool, Bool.self, #"{"value": 1}"#),
+      CoercionSample(
+        "numberToBool", .numberToBool, Bool.self, #"{"value": 1}"#, family: [.numberToBool, .nonZeroToBool]),
       CoercionSample("boolToNumber", .boolToNumber, Int.self, #"{"value": true}"#),
       CoercionSample("jsonStringToValue", .jsonStringToValue, [Int].self, #"{"value": "[1]"}"#),
       CoercionSample("singleToArray", .singleToArray, [Int].self, #"{"value": 1}"#),
@@ -513,6 +514,8 @@ extension CoercionTests {
       CoercionSample("nullStrings", .nullStrings, OptionalCount.self, #"{"value": {"count": "<null>"}}"#),
       CoercionSample(
         "caseInsensitiveEnums", .caseInsensitiveEnums, Shade.self, #"{"value": "DARK"}"#, failure: .dataCorrupted),
+      CoercionSample("nonZeroToBool", .nonZeroToBool, Bool.self, #"{"value": 2}"#),
+      CoercionSample("boolStringToNumber", .boolStringToNumber, Int.self, #"{"value": "YES"}"#),
     ]
 
     private static let floatToInteger: FlexCoercions = [.truncatingFloatToInteger, .roundingFloatToInteger]

@@ -49,24 +49,21 @@ extension TapeDecoder {
     case .true: return true
     case .false: return false
     // `null` is a type mismatch for Bool, as in JSONDecoder (not `valueNotFound`).
-    case .string where !coercions.isDisjoint(with: [.stringToBool, .letterToBool]):
+    case .string where !coercions.isDisjoint(with: [.stringToBool, .letterToBool, .nonZeroToBool]):
       let text = tape.string(at: valueIndex)
       let value =
         (coercions.contains(.stringToBool) ? StringCoercion.bool(from: text) : nil)
         ?? (coercions.contains(.letterToBool) ? StringCoercion.bool(fromLetter: text) : nil)
+        ?? (coercions.contains(.nonZeroToBool)
+          ? StringCoercion.withNumberText(in: text) { text, _ in StringCoercion.isNonZero(numberText: text) } : nil)
       if let value {
         noteCoercion(at: valueIndex, to: Bool.self, path: path())
         return value
       }
-    case .number where coercions.contains(.numberToBool):
-      switch tape.integer(at: valueIndex, as: Int8.self) {
-      case 0:
+    case .number where !coercions.isDisjoint(with: [.numberToBool, .nonZeroToBool]):
+      if let value = coercedBool(fromNumberAt: valueIndex) {
         noteCoercion(at: valueIndex, to: Bool.self, path: path())
-        return false
-      case 1:
-        noteCoercion(at: valueIndex, to: Bool.self, path: path())
-        return true
-      default: break
+        return value
       }
     default: break
     }
@@ -116,10 +113,14 @@ extension TapeDecoder {
       return value
     case .null:
       throw valueNotFound(type, path: path())
-    case .string where coercions.contains(.stringToNumber):
-      if let value = coercedInteger(at: valueIndex, as: type) {
+    case .string:
+      if coercions.contains(.stringToNumber), let value = coercedInteger(at: valueIndex, as: type) {
         noteCoercion(at: valueIndex, to: type, path: path())
         return value
+      }
+      if let flag = boolWord(at: valueIndex) {
+        noteCoercion(at: valueIndex, to: type, path: path())
+        return flag ? 1 : 0
       }
     case .true where coercions.contains(.boolToNumber):
       noteCoercion(at: valueIndex, to: type, path: path())
@@ -147,6 +148,10 @@ extension TapeDecoder {
       {
         noteCoercion(at: valueIndex, to: Double.self, path: path())
         return value
+      }
+      if let flag = boolWord(at: valueIndex) {
+        noteCoercion(at: valueIndex, to: Double.self, path: path())
+        return flag ? 1 : 0
       }
     case .null:
       throw valueNotFound(Double.self, path: path())
@@ -177,6 +182,10 @@ extension TapeDecoder {
         noteCoercion(at: valueIndex, to: Float.self, path: path())
         return value
       }
+      if let flag = boolWord(at: valueIndex) {
+        noteCoercion(at: valueIndex, to: Float.self, path: path())
+        return flag ? 1 : 0
+      }
     case .null:
       throw valueNotFound(Float.self, path: path())
     case .true where coercions.contains(.boolToNumber):
@@ -201,6 +210,32 @@ extension TapeDecoder {
         return convertsFloat ? convertedFloat(NumberParsing.double(fromNumberText: text), as: type) : nil
       }
     }
+  }
+
+  /// `.numberToBool` (0 or 1) or `.nonZeroToBool` (zero or not): the number at `valueIndex` as a
+  /// `Bool`, if one of them reads it. A JSON5 `NaN` is neither.
+  private func coercedBool(fromNumberAt valueIndex: Int) -> Bool? {
+    if coercions.contains(.numberToBool) {
+      switch tape.integer(at: valueIndex, as: Int8.self) {
+      case 0: return false
+      case 1: return true
+      default: break
+      }
+    }
+    guard coercions.contains(.nonZeroToBool) else { return nil }
+    // JSON5 text (`0x0`, `Infinity`, `.5`) through its value; RFC 8259 text by its digits.
+    if tape[valueIndex].flags & NumberFlags.isExtended != 0 {
+      guard let value = tape.double(at: valueIndex), !value.isNaN else { return nil }
+      return value != 0
+    }
+    return StringCoercion.isNonZero(numberText: tape.rawBytes(at: valueIndex))
+  }
+
+  /// `.boolStringToNumber`: the word (`"true"`, `"yes"`, `"false"`, `"no"`, any case) the string
+  /// at `valueIndex` holds, as a `Bool`; `nil` when the option is off or the string is no such word.
+  func boolWord(at valueIndex: Int) -> Bool? {
+    guard coercions.contains(.boolStringToNumber), tape[valueIndex].length <= 16 else { return nil }
+    return StringCoercion.bool(fromWord: tape.string(at: valueIndex))
   }
 
   /// `.truncatingFloatToInteger` / `.roundingFloatToInteger`: `value` made an integer, if the

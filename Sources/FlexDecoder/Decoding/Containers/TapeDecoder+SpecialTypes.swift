@@ -201,11 +201,15 @@ extension TapeDecoder {
       return decimal
     case .null:
       throw valueNotFound(Decimal.self, path: pathStack)
-    case .string where coercions.contains(.stringToNumber):
-      let decimal = StringCoercion.withNumberText(in: tape.string(at: valueIndex)) { text, _ in
-        Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
+    case .string where !coercions.isDisjoint(with: [.stringToNumber, .boolStringToNumber]):
+      let decimal =
+        coercions.contains(.stringToNumber)
+        ? StringCoercion.withNumberText(in: tape.string(at: valueIndex)) { text, _ in
+          Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
+        } : nil
+      guard let decimal = decimal ?? boolWord(at: valueIndex).map({ $0 ? 1 : 0 }) else {
+        throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack)
       }
-      guard let decimal else { throw typeMismatch(Decimal.self, at: valueIndex, path: pathStack) }
       noteCoercion(at: valueIndex, to: Decimal.self, path: pathStack)
       return decimal
     case .true where coercions.contains(.boolToNumber):

@@ -24,6 +24,16 @@ extension TapeDecoder {
     }
   }
 
+  /// Runs `body` as ``decodeForWrapper(_:)`` does, but never with coercions, even inside a value
+  /// that is being retried with them: a strict lossy collection's element reads as it would
+  /// under `JSONDecoder` (`"3"` is no `Int`).
+  func decodeStrictlyForWrapper<T>(_ body: () throws -> T) throws -> T {
+    let wasActive = session.coercionsActive
+    session.coercionsActive = false
+    defer { session.coercionsActive = wasActive }
+    return try withRecoverySetAside(body)
+  }
+
   /// Records what a wrapper made of `error` at the current path (`action` is `.substitute` or
   /// `.drop`): a `.defaulted` or `.droppedElement` note in the report (never thrown: the
   /// wrapper's type asked for it).
