@@ -20,7 +20,9 @@ public struct FlexIssue: Sendable, CustomStringConvertible, Equatable {
     case dataCorrupted
     /// ``FlexValidatable/validate()`` threw.
     case validationFailed
-    /// `.useDefaults` replaced a bad or missing value with a default.
+    /// `.useDefaults` replaced a bad or missing value with a default; or, under any policy, a
+    /// wrapper such as ``FlexDefault`` took its default, or a bad value of a mapped key was
+    /// replaced by another candidate key's value.
     case defaulted
     /// `.useDefaults` dropped an array element or dictionary value that failed.
     case droppedElement
