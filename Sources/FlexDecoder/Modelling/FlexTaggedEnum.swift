@@ -1,6 +1,7 @@
-/// An enum whose cases each carry one value, told apart by a tag in the JSON: internally tagged
-/// (`{"type": "video", "url": "…"}`) or adjacently tagged (`{"type": "video", "data": {"url": "…"}}`)
-/// — MetaCodable's tagged enums, YYModel's `modelCustomClassForDictionary:`.
+/// An enum whose cases each carry a value (or several), told apart by a tag in the JSON:
+/// internally tagged (`{"type": "video", "url": "…"}`) or adjacently tagged
+/// (`{"type": "video", "data": {"url": "…"}}`) — MetaCodable's tagged enums, YYModel's
+/// `modelCustomClassForDictionary:`.
 ///
 /// ```swift
 /// struct Video: Codable { var url: String; var seconds: Int }
