@@ -40,6 +40,13 @@ struct FlexTaggedEnumShapeTests {
     ]
   }
 
+  /// Optional associated values: `nil` when missing or `null`, left out when encoded as `nil`.
+  enum Note: FlexTaggedEnum, Equatable {
+    case text(body: String, title: String?)
+    static var tagKey: String { "type" }
+    static let taggedCases: [FlexTaggedCase<Note>] = [.init("text", keys: "body", "title", Note.text)]
+  }
+
   /// The same adjacently tagged, with `extract:` closures (no `Mirror`).
   enum Move: FlexTaggedEnum, Equatable {
     case to(x: Int, y: Int)
@@ -156,6 +163,19 @@ struct FlexTaggedEnumShapeTests {
     }
     #expect(key.stringValue == "y")
     #expect(context.codingPath.map(\.stringValue) == ["Index 0"])
+  }
+
+  @Test func anOptionalValueIsNilWhenMissingOrNullAndLeftOutWhenNil() throws {
+    let json = Data(
+      #"[{"type": "text", "body": "a"}, {"type": "text", "body": "b", "title": null}, {"type": "text", "body": "c", "title": "T"}]"#
+        .utf8)
+    let expected: [Note] = [.text(body: "a", title: nil), .text(body: "b", title: nil), .text(body: "c", title: "T")]
+    #expect(try FlexJSONDecoder().decode([Note].self, from: json) == expected)
+    #expect(try JSONDecoder().decode([Note].self, from: json) == expected)
+    let (flex, foundation) = sortedEncoders()
+    let text = try flex.encodeToString(expected)
+    #expect(text == #"[{"body":"a","type":"text"},{"body":"b","type":"text"},{"body":"c","title":"T","type":"text"}]"#)
+    #expect(String(decoding: try foundation.encode(expected), as: UTF8.self) == text)
   }
 
   @Test func underUseDefaultsABadValueIsDefaultedAndReported() throws {

@@ -16,12 +16,12 @@ extension FlexTaggedCase {
       tag: tag, readsValueWithMirror: extract == nil,
       decode: { decoder in
         let container = try decoder.container(keyedBy: TagCodingKey.self)
-        return make(try container.decode(A.self, forKey: TagCodingKey(key)))
+        return make(try container.decodeAssociatedValue(A.self, forKey: TagCodingKey(key)))
       },
       encode: { union, encoder, tagKeys, contentKey in
         guard let a = extract.map({ $0(union) }) ?? Self.mirroredValue(of: union, as: A.self) else { return false }
         var container = try Self.valueContainer(encoder, tag, tagKeys, contentKey)
-        try container.encode(a, forKey: TagCodingKey(key))
+        try container.encodeAssociatedValue(a, forKey: TagCodingKey(key))
         return true
       })
   }
@@ -31,7 +31,8 @@ extension FlexTaggedCase {
   /// `{"type": "point", "x": 1, "y": 2}`, with `.init("point", keys: "x", "y", Shape.point)`.
   ///
   /// A key that is missing is a `keyNotFound` at that key, as in a synthesized `init(from:)` of
-  /// a struct with those properties. Encoding writes the tag, then each value under its key;
+  /// a struct with those properties; an optional value (`String?`) is `nil` when its key is
+  /// missing or `null`, and is left out when encoded as `nil`. Encoding writes the tag, then each value under its key;
   /// `extract` (`{ if case .point(let x, let y) = $0 { (x, y) } else { nil } }`) tells the case
   /// apart without `Mirror`, which otherwise finds the values by their types.
   public init<A: Codable, B: Codable>(
@@ -43,15 +44,16 @@ extension FlexTaggedCase {
       decode: { decoder in
         let container = try decoder.container(keyedBy: TagCodingKey.self)
         return make(
-          try container.decode(A.self, forKey: TagCodingKey(a)), try container.decode(B.self, forKey: TagCodingKey(b)))
+          try container.decodeAssociatedValue(A.self, forKey: TagCodingKey(a)),
+          try container.decodeAssociatedValue(B.self, forKey: TagCodingKey(b)))
       },
       encode: { union, encoder, tagKeys, contentKey in
         guard let values = extract.map({ $0(union) }) ?? Self.mirroredValue(of: union, as: (A, B).self) else {
           return false
         }
         var container = try Self.valueContainer(encoder, tag, tagKeys, contentKey)
-        try container.encode(values.0, forKey: TagCodingKey(a))
-        try container.encode(values.1, forKey: TagCodingKey(b))
+        try container.encodeAssociatedValue(values.0, forKey: TagCodingKey(a))
+        try container.encodeAssociatedValue(values.1, forKey: TagCodingKey(b))
         return true
       })
   }
@@ -68,17 +70,18 @@ extension FlexTaggedCase {
       decode: { decoder in
         let container = try decoder.container(keyedBy: TagCodingKey.self)
         return make(
-          try container.decode(A.self, forKey: TagCodingKey(a)), try container.decode(B.self, forKey: TagCodingKey(b)),
-          try container.decode(C.self, forKey: TagCodingKey(c)))
+          try container.decodeAssociatedValue(A.self, forKey: TagCodingKey(a)),
+          try container.decodeAssociatedValue(B.self, forKey: TagCodingKey(b)),
+          try container.decodeAssociatedValue(C.self, forKey: TagCodingKey(c)))
       },
       encode: { union, encoder, tagKeys, contentKey in
         guard let values = extract.map({ $0(union) }) ?? Self.mirroredValue(of: union, as: (A, B, C).self) else {
           return false
         }
         var container = try Self.valueContainer(encoder, tag, tagKeys, contentKey)
-        try container.encode(values.0, forKey: TagCodingKey(a))
-        try container.encode(values.1, forKey: TagCodingKey(b))
-        try container.encode(values.2, forKey: TagCodingKey(c))
+        try container.encodeAssociatedValue(values.0, forKey: TagCodingKey(a))
+        try container.encodeAssociatedValue(values.1, forKey: TagCodingKey(b))
+        try container.encodeAssociatedValue(values.2, forKey: TagCodingKey(c))
         return true
       })
   }
@@ -103,5 +106,39 @@ extension FlexTaggedCase {
     try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)
     guard let contentKey else { return container }
     return container.nestedContainer(keyedBy: TagCodingKey.self, forKey: TagCodingKey(contentKey))
+  }
+}
+
+/// An `Optional`, told apart at run time: the associated values of a tagged case are generic.
+private protocol OptionalAssociatedValue {
+  /// `nil`.
+  static var absent: Self { get }
+  /// Whether the value is `nil`.
+  var isAbsent: Bool { get }
+}
+
+extension Optional: OptionalAssociatedValue {
+  fileprivate static var absent: Self { nil }
+  fileprivate var isAbsent: Bool { self == nil }
+}
+
+extension KeyedDecodingContainer where Key == TagCodingKey {
+  /// The value under `key`; for an optional type, `nil` when the key is missing or `null`
+  /// (`decodeIfPresent`, as a synthesized `init(from:)` reads an optional property).
+  fileprivate func decodeAssociatedValue<V: Decodable>(_ type: V.Type, forKey key: TagCodingKey) throws -> V {
+    if let optional = V.self as? any OptionalAssociatedValue.Type, try !contains(key) || decodeNil(forKey: key),
+      let absent = optional.absent as? V
+    {
+      return absent
+    }
+    return try decode(type, forKey: key)
+  }
+}
+
+extension KeyedEncodingContainer where Key == TagCodingKey {
+  /// Writes `value` under `key`, leaving out a `nil` optional (`encodeIfPresent`).
+  fileprivate mutating func encodeAssociatedValue<V: Encodable>(_ value: V, forKey key: TagCodingKey) throws {
+    if let optional = value as? any OptionalAssociatedValue, optional.isAbsent { return }
+    try encode(value, forKey: key)
   }
 }
