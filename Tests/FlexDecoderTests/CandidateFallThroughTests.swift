@@ -117,6 +117,17 @@ struct CandidateFallThroughTests {
       ])
   }
 
+  @Test func aWrapperThatRepairsItsOwnValueKeepsTheFirstCandidate() throws {
+    struct Flags: Codable, FlexKeyMapping {
+      @FlexDefaultFalse var isAdmin: Bool
+      static let keyMapping: FlexKeyMap = ["isAdmin": ["admin", "is_admin"]]
+    }
+    let result = try FlexJSONDecoder().decodeWithReport(
+      Flags.self, from: Data(#"{"admin": [1], "is_admin": true}"#.utf8))
+    #expect(result.value.isAdmin == false)
+    #expect(result.issues.map { "\($0.kind) \($0.path)" } == ["defaulted isAdmin"])
+  }
+
   @Test func theDecodersGlobalMapFallsThroughToo() throws {
     struct User: Codable, Equatable { var userID: Int }
     let decoder = FlexJSONDecoder()
