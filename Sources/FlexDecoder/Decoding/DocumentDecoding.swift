@@ -29,9 +29,13 @@ struct DocumentDecoding {
       let failedInTypeWithPolicy = plainSession!.failedInTypeWithPolicy
       let plainFailures = plainSession!.plainFailures
       pool.recycle(&plainSession)
-      // Under `.failFast` the recovery pass can only apply coercions, or the policy of a type that
-      // has its own (when the error came out of one: else JSONDecoder's error is thrown as is).
-      guard options.errorPolicy != .failFast || !options.coercions.isEmpty || failedInTypeWithPolicy else {
+      // Under `.failFast` the recovery pass can only apply coercions, the policy of a type that
+      // has its own (when the error came out of one), or another candidate of a mapped key (when a
+      // mapped value failed): else JSONDecoder's error is thrown as is.
+      guard
+        options.errorPolicy != .failFast || !options.coercions.isEmpty || failedInTypeWithPolicy
+          || plainFailures.mayFallThrough
+      else {
         throw ValidationFailure.unwrapped(error)
       }
       return try decodeRecovering(

@@ -37,7 +37,9 @@ public struct FlexIssue: Sendable, CustomStringConvertible, Equatable {
     public static var dataCorrupted: Kind { Kind(.dataCorrupted) }
     /// ``FlexValidatable/validate()`` threw.
     public static var validationFailed: Kind { Kind(.validationFailed) }
-    /// `.useDefaults` replaced a bad or missing value with a default.
+    /// `.useDefaults` replaced a bad or missing value with a default; or, under any policy, a
+    /// wrapper such as ``FlexDefault`` took its default, or a bad value of a mapped key was
+    /// replaced by another candidate key's value.
     public static var defaulted: Kind { Kind(.defaulted) }
     /// `.useDefaults` dropped an array element or dictionary value that failed.
     public static var droppedElement: Kind { Kind(.droppedElement) }

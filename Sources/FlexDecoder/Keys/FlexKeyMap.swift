@@ -1,7 +1,8 @@
 /// Where to find each property's value in JSON: candidate keys and key paths, by property name.
 ///
 /// Written as a dictionary literal from property names (the `CodingKey` string values) to one
-/// candidate or an array of candidates, tried in order; the first present and non-null wins. A
+/// candidate or an array of candidates, tried in order; the first present and non-null wins (when
+/// its value does not decode, the next candidate whose value does, reported as `.defaulted`). A
 /// candidate is a literal JSON key or a key path: components split on `.`, a component of digits
 /// indexes an array (`"images.0.url"`), and `\.` is a literal dot.
 ///

@@ -17,13 +17,39 @@
 /// then encoded like any other, so the encoded JSON decodes back to the same subclasses. Each
 /// subclass needs its own `init(from:)` (see "Subclasses" in Docs/Modelling.md).
 ///
+/// A JSON without a tag can choose the subclass by the keys it has (YYModel's
+/// `modelCustomClassForDictionary:` returning `YYCircle` when the dictionary has `"radius"`):
+///
+/// ```swift
+/// class Shape: Codable, FlexPolymorphicClass {
+///   var name = ""
+///   class var subclassesByKey: KeyValuePairs<String, any Decodable.Type> {
+///     ["radius": Circle.self, "width": Rectangle.self]
+///   }
+/// }
+/// // {"name": "c", "radius": 2} decodes a Circle, {"name": "r", "width": 3, "height": 4} a Rectangle
+/// ```
+///
 /// Foundation's `JSONDecoder` cannot do this (an initializer cannot return a subclass): there the
 /// base class is decoded.
 public protocol FlexPolymorphicClass: AnyObject, Decodable, _FlexTypeCustomization {
-  /// The key of the tag: `"type"`.
+  /// The key of the tag: `"type"` (the default).
   static var tagKey: String { get }
-  /// The subclass to decode for each tag.
+  /// The subclass to decode for each tag; none by default.
   static var subclassesByTag: [String: any Decodable.Type] { get }
+  /// The subclass to decode when the object has a key, for objects whose tag is missing or names
+  /// no subclass: the first key listed that the object has wins (its value may be anything,
+  /// `null` included). None by default.
+  static var subclassesByKey: KeyValuePairs<String, any Decodable.Type> { get }
+}
+
+extension FlexPolymorphicClass {
+  /// `"type"`.
+  public static var tagKey: String { "type" }
+  /// None: the subclass is not chosen by a tag.
+  public static var subclassesByTag: [String: any Decodable.Type] { [:] }
+  /// None: the subclass is not chosen by the keys present.
+  public static var subclassesByKey: KeyValuePairs<String, any Decodable.Type> { [:] }
 }
 
 /// A ``FlexPolymorphicClass``'s tag key and subclasses, read once per type and process.
@@ -31,9 +57,12 @@ struct PolymorphicClassTraits: Sendable {
   let tagKey: [UInt8]
   /// `@unchecked`: metatypes are immutable and shared by the process.
   nonisolated(unsafe) let subclassesByTag: [String: any Decodable.Type]
+  /// The keys of ``FlexPolymorphicClass/subclassesByKey`` as UTF-8, in their order.
+  nonisolated(unsafe) let subclassesByKey: [(key: [UInt8], subclass: any Decodable.Type)]
 
   init(_ type: any FlexPolymorphicClass.Type) {
     tagKey = Array(type.tagKey.utf8)
     subclassesByTag = type.subclassesByTag
+    subclassesByKey = type.subclassesByKey.map { (Array($0.key.utf8), $0.value) }
   }
 }

@@ -1,6 +1,7 @@
-/// An enum whose cases each carry one value, told apart by a tag in the JSON: internally tagged
-/// (`{"type": "video", "url": "…"}`) or adjacently tagged (`{"type": "video", "data": {"url": "…"}}`)
-/// — MetaCodable's tagged enums, YYModel's `modelCustomClassForDictionary:`.
+/// An enum whose cases each carry a value (or several), told apart by a tag in the JSON:
+/// internally tagged (`{"type": "video", "url": "…"}`) or adjacently tagged
+/// (`{"type": "video", "data": {"url": "…"}}`) — MetaCodable's tagged enums, YYModel's
+/// `modelCustomClassForDictionary:`.
 ///
 /// ```swift
 /// struct Video: Codable { var url: String; var seconds: Int }
@@ -19,8 +20,15 @@
 /// encoder). A tag that names no case is a `dataCorrupted` problem at the tag's path; a missing
 /// tag is a `keyNotFound`. Both follow the decoder's error policy like any other problem (under
 /// `.useDefaults` such an array element is dropped).
+///
+/// The tag may sit deeper in the object (MetaCodable's `@CodedAt("type", "middle")`): a
+/// ``tagKey`` of `"type.middle"` reads `{"type": {"middle": "video"}, …}`. A case may carry
+/// several values read from keys of the object (`case point(x: Int, y: Int)`); see
+/// ``FlexTaggedCase/init(_:keys:_:_:extract:)``.
 public protocol FlexTaggedEnum: Codable {
-  /// The key of the tag: `"type"`, `"kind"`.
+  /// The key of the tag: `"type"`, `"kind"`; or a key path to it, `"type.middle"`, in the syntax
+  /// of ``FlexKeyMap`` (components split on `.`, `\.` a dot inside a key; a path that finds no
+  /// object is tried as one literal key). Encoding writes a path as nested objects.
   static var tagKey: String { get }
   /// For adjacent tagging, the key of the case's value (`"data"`); `nil` (the default) for
   /// internal tagging, where the value's own keys sit beside the tag.
@@ -37,11 +45,11 @@ extension FlexTaggedEnum {
   /// Reads the tag, then the value of the case it names.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: TagCodingKey.self)
-    let tagKey = TagCodingKey(Self.tagKey)
-    let tag = try container.decode(String.self, forKey: tagKey)
+    let (tagContainer, tagKey) = try TagCodingKey.tagLocation(Self.tagKey, in: container)
+    let tag = try tagContainer.decode(String.self, forKey: tagKey)
     guard let taggedCase = Self.taggedCases.first(where: { $0.tag == tag }) else {
       throw DecodingError.dataCorruptedError(
-        forKey: tagKey, in: container,
+        forKey: tagKey, in: tagContainer,
         debugDescription: "Unknown \(Self.tagKey) \"\(tag)\" for \(Self.self); expected "
           + Self.taggedCases.map { "\"\($0.tag)\"" }.joined(separator: ", "))
     }
@@ -54,7 +62,8 @@ extension FlexTaggedEnum {
 
   /// Writes the tag and the case's value.
   public func encode(to encoder: any Encoder) throws {
-    for taggedCase in Self.taggedCases where try taggedCase.encode(self, encoder, Self.tagKey, Self.contentKey) {
+    let tagKeys = TagCodingKey.keys(ofTagPath: Self.tagKey)
+    for taggedCase in Self.taggedCases where try taggedCase.encode(self, encoder, tagKeys, Self.contentKey) {
       return
     }
     throw EncodingError.invalidValue(
@@ -76,50 +85,4 @@ extension FlexTaggedEnum {
       + " extract: closure, which needs no Mirror, for example"
       + " .init(\"video\", Media.video, extract: { if case .video(let value) = $0 { value } else { nil } })"
   }
-}
-
-/// One case of a ``FlexTaggedEnum``: its tag, how to make the enum from the case's value, and
-/// how to get the value back.
-public struct FlexTaggedCase<Union>: Sendable {
-  /// The tag in the JSON.
-  public let tag: String
-  /// Whether encoding finds the case's value with `Mirror` (no `extract` closure was given).
-  fileprivate let readsValueWithMirror: Bool
-  fileprivate let decode: @Sendable (any Decoder) throws -> Union
-  fileprivate let encode: @Sendable (Union, any Encoder, String, String?) throws -> Bool
-
-  /// The case `make` builds (`Media.video`) under `tag`. Encoding recognises the case by its
-  /// value's type, read with `Mirror`; `extract` (`{ if case .video(let v) = $0 { v } else { nil } }`)
-  /// tells apart cases that carry the same type, and needs no `Mirror`: give it to every case
-  /// when the app is built without reflection metadata (Xcode's "Reflection Metadata Level" set
-  /// to None), where `Mirror` sees no associated values and encoding would find no case.
-  public init<Value: Codable>(
-    _ tag: String, _ make: @escaping @Sendable (Value) -> Union,
-    extract: (@Sendable (Union) -> Value?)? = nil
-  ) where Value: FlexSendableMetatype {
-    self.tag = tag
-    readsValueWithMirror = extract == nil
-    decode = { decoder in make(try decoder.singleValueContainer().decode(Value.self)) }
-    encode = { union, encoder, tagKey, contentKey in
-      let value = extract.map { $0(union) } ?? (Mirror(reflecting: union).children.first?.value as? Value)
-      guard let value else { return false }
-      var container = encoder.container(keyedBy: TagCodingKey.self)
-      try container.encode(tag, forKey: TagCodingKey(tagKey))
-      if let contentKey {
-        try container.encode(value, forKey: TagCodingKey(contentKey))
-      } else {
-        try value.encode(to: encoder)
-      }
-      return true
-    }
-  }
-}
-
-/// The keys a ``FlexTaggedEnum`` reads and writes itself.
-struct TagCodingKey: CodingKey {
-  let stringValue: String
-  var intValue: Int? { nil }
-  init(_ stringValue: String) { self.stringValue = stringValue }
-  init?(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
 }

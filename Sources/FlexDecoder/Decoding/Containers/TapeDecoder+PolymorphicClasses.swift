@@ -4,22 +4,41 @@
 @_spi(Engine) import FlexCore
 
 extension TapeDecoder {
-  /// The subclass of `type` that the tag of the object at `valueIndex` names, if it names one
-  /// other than `type` (not generic: asking costs the generic callers no metadata lookup).
+  /// The subclass of `type` that the tag of the object at `valueIndex` names, or else the first
+  /// of its keys listed in `subclassesByKey`, if that is a class other than `type` (not generic:
+  /// asking costs the generic callers no metadata lookup).
   func subclass(_ type: Any.Type, _ traits: PolymorphicClassTraits, at valueIndex: Int) -> (any Decodable.Type)? {
     guard tape[valueIndex].kind == .object else { return nil }
-    var keyIndex = valueIndex &+ 1
-    for _ in 0..<Int(tape[valueIndex].length) {
-      let found = traits.tagKey.withUnsafeBytes { tape.key(at: keyIndex, equals: $0) }
-      if found {
-        guard tape[keyIndex &+ 1].kind == .string,
-          let subclass = traits.subclassesByTag[tape.string(at: keyIndex &+ 1)], subclass != type
-        else { return nil }
-        return subclass
-      }
-      keyIndex = tape.next(after: keyIndex &+ 1)
+    let chosen: (any Decodable.Type)?
+    if !traits.subclassesByTag.isEmpty, let tagged = taggedSubclass(traits, at: valueIndex) {
+      chosen = tagged
+    } else if !traits.subclassesByKey.isEmpty {
+      chosen = traits.subclassesByKey.first { memberValue(forKey: $0.key, at: valueIndex) != nil }?.subclass
+    } else {
+      chosen = nil
     }
-    return nil
+    guard let chosen, chosen != type else { return nil }
+    return chosen
+  }
+
+  /// The subclass the tag of the object at `valueIndex` names, if it has a string tag that does.
+  private func taggedSubclass(_ traits: PolymorphicClassTraits, at valueIndex: Int) -> (any Decodable.Type)? {
+    guard let tagIndex = memberValue(forKey: traits.tagKey, at: valueIndex), tape[tagIndex].kind == .string else {
+      return nil
+    }
+    return traits.subclassesByTag[tape.string(at: tagIndex)]
+  }
+
+  /// The value of the first member of the object at `valueIndex` whose key is `key`.
+  private func memberValue(forKey key: [UInt8], at valueIndex: Int) -> Int? {
+    key.withUnsafeBytes { utf8 in
+      var keyIndex = valueIndex &+ 1
+      for _ in 0..<Int(tape[valueIndex].length) {
+        if tape.key(at: keyIndex, equals: utf8) { return keyIndex &+ 1 }
+        keyIndex = tape.next(after: keyIndex &+ 1)
+      }
+      return nil
+    }
   }
 
   /// The value at `valueIndex` decoded as `subclass` (a subclass of `T`, which its traits checked

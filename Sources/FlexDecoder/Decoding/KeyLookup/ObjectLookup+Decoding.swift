@@ -215,15 +215,23 @@ extension ObjectLookup {
   ) throws -> T {
     guard let recovery = decoder.recovery else {
       guard let valueIndex else { throw plainPassMissingKey(key, type) }
-      return try unwrap(valueIndex, codingPath + [key])
+      do {
+        return try unwrap(valueIndex, codingPath + [key])
+      } catch {
+        throw plainPassFailure(error, forKey: key)
+      }
     }
-    let failsPlainly = valueIndex.map { decoder.certainlyFails(ScalarExpectation(type), at: $0) } ?? true
+    // Other candidates of a mapped key are tried when the first does not decode.
+    let fallThrough = valueIndex == nil ? nil : fallThroughValues(forKey: key)
+    let failsPlainly =
+      fallThrough == nil && (valueIndex.map { decoder.certainlyFails(ScalarExpectation(type), at: $0) } ?? true)
     return try decoder.recoveringCall(
       recovery, site: site(key, type), type: type, path: path(appending: key), valueIndex: valueIndex,
       missingKeyMessage: missingKeyMessage(key), failsPlainly: failsPlainly,
       replacement: { try declaredDefault(type, forKey: key) ?? decoder.requirePlaceholder(type, path: $0) }
     ) {
-      try unwrap(try require(valueIndex, forKey: key), codingPath + [key])
+      if let fallThrough { return try unwrapFirstDecodable(fallThrough, forKey: key, unwrap) }
+      return try unwrap(try require(valueIndex, forKey: key), codingPath + [key])
     }
   }
 
@@ -243,18 +251,25 @@ extension ObjectLookup {
     let present = found.flatMap { tape[$0].kind != .null ? $0 : nil }
     guard let recovery = decoder.recovery else {
       guard let valueIndex = present else { return absentOptional(type, forKey: key) }
-      return try unwrap(valueIndex, codingPath + [key])
+      do {
+        return try unwrap(valueIndex, codingPath + [key])
+      } catch {
+        throw plainPassFailure(error, forKey: key)
+      }
     }
     guard let valueIndex = present else { return absentOptional(type, forKey: key) }
+    // Other candidates of a mapped key are tried when the first does not decode.
+    let fallThrough = fallThroughValues(forKey: key)
     return try decoder.recoveringCall(
       recovery, site: site(key, type, isOptional: true), type: type, path: path(appending: key), valueIndex: valueIndex,
       action: declaredDefaults == nil ? .makeNil : .substitute,
-      failsPlainly: decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
+      failsPlainly: fallThrough == nil && decoder.certainlyFails(ScalarExpectation(type), at: valueIndex),
       replacement: { _ in declaredDefault(type, forKey: key) }
     ) { () -> T? in
       if decoder.coercions.contains(.nullStrings), decoder.isNullString(at: valueIndex, path: codingPath + [key]) {
         return nil
       }
+      if let fallThrough { return try unwrapFirstDecodable(fallThrough, forKey: key, unwrap) }
       return try unwrap(valueIndex, codingPath + [key])
     }
   }
@@ -507,7 +522,11 @@ extension ObjectLookup {
     // unspecialized code.
     if decoder.recovery == nil {
       guard let valueIndex = presentValue(forKey: key) else { return absentOptional(type, forKey: key) }
-      return try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
+      do {
+        return try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)
+      } catch {
+        throw plainPassFailure(error, forKey: key)
+      }
     }
     return try decodeOptional(type, forKey: key) { valueIndex, _ in
       try decoder.decodeChild(type, at: valueIndex, key: key, explicitPath: explicitPath)

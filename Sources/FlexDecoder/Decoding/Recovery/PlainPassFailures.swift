@@ -12,8 +12,12 @@ struct PlainPassFailures {
   /// and type.
   private(set) var failedValue: (index: Int, type: ObjectIdentifier)?
 
+  /// Whether a value of a key mapped to several candidates failed: another candidate may decode
+  /// (see ObjectLookup+CandidateFallThrough.swift), which only the recovery pass tries.
+  var mayFallThrough = false
+
   /// Whether anything is noted.
-  var isNoted: Bool { missingKey != nil || failedValue != nil }
+  var isNoted: Bool { missingKey != nil || failedValue != nil || mayFallThrough }
 
   /// Notes that the `init(from:)` of the value of type `type` at `valueIndex` threw: it becomes
   /// the innermost failed value, unless the one noted is inside it (the same error on its way up).
