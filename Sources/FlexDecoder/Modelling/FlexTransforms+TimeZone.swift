@@ -56,7 +56,7 @@ extension FlexTransforms {
 
     /// A fixed zone, if `seconds` is within the ±18 hours `TimeZone` takes.
     private static func zone(secondsFromGMT seconds: Int) -> TimeZone? {
-      abs(seconds) <= 18 * 3600 ? TimeZone(secondsFromGMT: seconds) : nil
+      seconds.magnitude <= 18 * 3600 ? TimeZone(secondsFromGMT: seconds) : nil
     }
 
     /// Seconds east of GMT for `+hh`, `+hhmm` or `+hh:mm` (or `-`).

@@ -138,6 +138,9 @@ struct FlexTransformsTests {
   @Test(arguments: [
     (#""Mars/Olympus""#, "Mars/Olympus"), (#""+25:00""#, "+25:00"), (#""+02:60""#, "+02:60"), (#""""#, ""),
     ("64801", "64801"), ("1.5", "1.5"), ("true", "true"),
+    // The extremes of `Int`, whose magnitude `abs` cannot take.
+    ("-9223372036854775808", "-9223372036854775808"), (#""-9223372036854775808""#, "-9223372036854775808"),
+    ("9223372036854775807", "9223372036854775807"),
   ])
   func otherTimeZonesAreDataCorruptedAtTheirPath(json: String, text: String) throws {
     let invalid = try rejection(Office.self, #"{"zone": \#(json)}"#, at: "zone")
