@@ -89,7 +89,7 @@ extension FlexTaggedCase {
   /// The associated value (or values, as a tuple) of `union`'s case, if they are of type `T`.
   /// `Mirror` shows several values as one labelled tuple, which casts to the unlabelled `T`, and
   /// one labelled value (`circle(radius: 1.5)`) as a tuple of one element.
-  private static func mirroredValue<T>(of union: Union, as type: T.Type) -> T? {
+  static func mirroredValue<T>(of union: Union, as type: T.Type) -> T? {
     guard let value = Mirror(reflecting: union).children.first?.value else { return nil }
     if let value = value as? T { return value }
     let inner = Mirror(reflecting: value)

@@ -36,7 +36,7 @@ public struct FlexTaggedCase<Union>: Sendable {
     readsValueWithMirror = extract == nil
     decode = { decoder in make(try decoder.singleValueContainer().decode(Value.self)) }
     encode = { union, encoder, tagKeys, contentKey in
-      let value = extract.map { $0(union) } ?? (Mirror(reflecting: union).children.first?.value as? Value)
+      let value = extract.map { $0(union) } ?? Self.mirroredValue(of: union, as: Value.self)
       guard let value else { return false }
       var container = encoder.container(keyedBy: TagCodingKey.self)
       try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)

@@ -59,6 +59,14 @@ struct FlexTaggedEnumShapeTests {
     ]
   }
 
+  /// A single labelled value read from the content object by the original initializer, whose
+  /// encoding finds the value with `Mirror` (shown as a tuple of one element).
+  enum Labelled: FlexTaggedEnum, Equatable {
+    case video(clip: Video)
+    static var tagKey: String { "type" }
+    static let taggedCases: [FlexTaggedCase<Labelled>] = [.init("video", Labelled.video)]
+  }
+
   private func sortedEncoders() -> (FlexJSONEncoder, JSONEncoder) {
     let flex = FlexJSONEncoder()
     flex.outputFormatting = .sortedKeys
@@ -125,6 +133,15 @@ struct FlexTaggedEnumShapeTests {
   private static let shapes = #"""
     [{"type": "point", "x": 1, "y": 2}, {"type": "circle", "radius": 1.5}, {"size": 4, "type": "box", "x": 0, "y": 3}]
     """#
+
+  @Test func aLabelledSingleValueFoundWithMirrorRoundTrips() throws {
+    let json = #"{"seconds":3,"type":"video","url":"a.mp4"}"#
+    let decoded = try FlexJSONDecoder().decode(Labelled.self, from: Data(json.utf8))
+    #expect(decoded == .video(clip: Video(url: "a.mp4", seconds: 3)))
+    let (flex, foundation) = sortedEncoders()
+    #expect(String(decoding: try flex.encode(decoded), as: UTF8.self) == json)
+    #expect(String(decoding: try foundation.encode(decoded), as: UTF8.self) == json)
+  }
 
   @Test func casesWithSeveralValuesAreReadFromTheSiblingKeys() throws {
     let expected: [Shape] = [.point(x: 1, y: 2), .circle(radius: 1.5), .box(x: 0, y: 3, size: 4)]
