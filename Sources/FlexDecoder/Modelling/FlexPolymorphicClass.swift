@@ -39,7 +39,8 @@ public protocol FlexPolymorphicClass: AnyObject, Decodable, _FlexTypeCustomizati
   static var subclassesByTag: [String: any Decodable.Type] { get }
   /// The subclass to decode when the object has a key, for objects whose tag is missing or names
   /// no subclass: the first key listed that the object has wins (its value may be anything,
-  /// `null` included). None by default.
+  /// `null` included), among the entries that name the class being decoded or a subclass of it
+  /// (a `Rectangle` asked for stays one, whatever other keys it has). None by default.
   static var subclassesByKey: KeyValuePairs<String, any Decodable.Type> { get }
 }
 
@@ -57,12 +58,28 @@ struct PolymorphicClassTraits: Sendable {
   let tagKey: [UInt8]
   /// `@unchecked`: metatypes are immutable and shared by the process.
   nonisolated(unsafe) let subclassesByTag: [String: any Decodable.Type]
-  /// The keys of ``FlexPolymorphicClass/subclassesByKey`` as UTF-8, in their order.
+  /// The keys of ``FlexPolymorphicClass/subclassesByKey`` as UTF-8, in their order, for the
+  /// entries that name the class itself or one of its subclasses: the keys choose among those
+  /// only. A class asked for by name (`Rectangle`) is not replaced by a sibling whose key the
+  /// object also has, and lists that name each other (a subclass's override naming a sibling)
+  /// cannot send decoding round in circles.
   nonisolated(unsafe) let subclassesByKey: [(key: [UInt8], subclass: any Decodable.Type)]
 
   init(_ type: any FlexPolymorphicClass.Type) {
     tagKey = Array(type.tagKey.utf8)
     subclassesByTag = type.subclassesByTag
-    subclassesByKey = type.subclassesByKey.map { (Array($0.key.utf8), $0.value) }
+    subclassesByKey = type.subclassesByKey.compactMap { entry in
+      Self.isClass(entry.value, orSubclassOf: type) ? (Array(entry.key.utf8), entry.value) : nil
+    }
+  }
+
+  /// Whether `candidate` is the class `base` or a class below it.
+  private static func isClass(_ candidate: Any.Type, orSubclassOf base: Any.Type) -> Bool {
+    guard var current = candidate as? AnyClass, let base = base as? AnyClass else { return false }
+    while ObjectIdentifier(current) != ObjectIdentifier(base) {
+      guard let superclass = _getSuperclass(current) else { return false }
+      current = superclass
+    }
+    return true
   }
 }

@@ -139,4 +139,30 @@ struct FlexPolymorphicClassKeyTests {
     #expect((media[1] as? Clip)?.seconds == 3)
     #expect((media[2] as? Live)?.viewers == 9)
   }
+  /// A subclass asked for by name is decoded as that class (as JSONDecoder does), whatever keys of
+  /// its siblings the object also has: the keys choose among the class asked for and its
+  /// subclasses only.
+  @Test func aSubclassAskedForIsNotReplacedByASiblingWhoseKeyIsPresent() throws {
+    let json = Data(#"{"name": "r", "width": 3, "height": 4, "radius": 1}"#.utf8)
+    let rectangle = try FlexJSONDecoder().decode(Rectangle.self, from: json)
+    #expect(rectangle.width == 3 && rectangle.height == 4)
+    #expect(try JSONDecoder().decode(Rectangle.self, from: json).width == 3)
+    let list = try FlexJSONDecoder().decode([Rectangle].self, from: Data("[\(String(decoding: json, as: UTF8.self))]".utf8))
+    #expect(list.map(\.name) == ["r"])
+  }
+
+  /// A subclass whose own list names a sibling, which names it back: a class outside the one
+  /// asked for is never chosen, so decoding ends (it recursed until the stack overflowed).
+  class Node: Codable, FlexPolymorphicClass {
+    class var subclassesByKey: KeyValuePairs<String, any Decodable.Type> { ["a": NodeA.self, "b": NodeB.self] }
+  }
+  final class NodeA: Node {
+    override class var subclassesByKey: KeyValuePairs<String, any Decodable.Type> { ["b": NodeB.self] }
+  }
+  final class NodeB: Node {}
+
+  @Test func listsThatNameEachOtherDoNotRecurseForever() throws {
+    let node = try FlexJSONDecoder().decode(Node.self, from: Data(#"{"a": 1, "b": 2}"#.utf8))
+    #expect(node is NodeA)
+  }
 }
