@@ -147,7 +147,8 @@ struct FlexPolymorphicClassKeyTests {
     let rectangle = try FlexJSONDecoder().decode(Rectangle.self, from: json)
     #expect(rectangle.width == 3 && rectangle.height == 4)
     #expect(try JSONDecoder().decode(Rectangle.self, from: json).width == 3)
-    let list = try FlexJSONDecoder().decode([Rectangle].self, from: Data("[\(String(decoding: json, as: UTF8.self))]".utf8))
+    let list = try FlexJSONDecoder().decode(
+      [Rectangle].self, from: Data("[\(String(decoding: json, as: UTF8.self))]".utf8))
     #expect(list.map(\.name) == ["r"])
   }
 
