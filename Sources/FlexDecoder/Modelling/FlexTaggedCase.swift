@@ -5,6 +5,9 @@ public struct FlexTaggedCase<Union>: Sendable {
   public let tag: String
   /// Whether encoding finds the case's value with `Mirror` (no `extract` closure was given).
   let readsValueWithMirror: Bool
+  /// Whether the case's one value is the enum itself (`indirect case not(Expr)`): internal
+  /// tagging would read it from the same object, tag and all, again and again.
+  var holdsTheEnumItself = false
   /// Makes the enum from the decoder of the case's content (the tagged object itself, or its
   /// `contentKey` member).
   let decode: @Sendable (any Decoder) throws -> Union
@@ -34,6 +37,7 @@ public struct FlexTaggedCase<Union>: Sendable {
   ) where Value: FlexSendableMetatype {
     self.tag = tag
     readsValueWithMirror = extract == nil
+    holdsTheEnumItself = Value.self == Union.self
     decode = { decoder in make(try decoder.singleValueContainer().decode(Value.self)) }
     encode = { union, encoder, tagKeys, contentKey in
       let value = extract.map { $0(union) } ?? Self.mirroredValue(of: union, as: Value.self)

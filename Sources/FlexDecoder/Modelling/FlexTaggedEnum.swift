@@ -56,6 +56,13 @@ extension FlexTaggedEnum {
     if let contentKey = Self.contentKey {
       self = try taggedCase.decode(container.superDecoder(forKey: TagCodingKey(contentKey)))
     } else {
+      guard !taggedCase.holdsTheEnumItself else {
+        throw DecodingError.dataCorruptedError(
+          forKey: tagKey, in: tagContainer,
+          debugDescription: "The \(Self.tagKey) \"\(tag)\" names a case that holds \(Self.self) itself, which an "
+            + "internally tagged object cannot hold (it would be read from the same object again); give \(Self.self) "
+            + "a contentKey")
+      }
       self = try taggedCase.decode(decoder)
     }
   }

@@ -67,6 +67,15 @@ struct FlexTaggedEnumShapeTests {
     static let taggedCases: [FlexTaggedCase<Labelled>] = [.init("video", Labelled.video)]
   }
 
+  /// A case that holds the enum itself, internally tagged: read from the same object, it would
+  /// find its own tag again, forever.
+  indirect enum Expr: FlexTaggedEnum, Equatable {
+    case clip(Video)
+    case not(Expr)
+    static var tagKey: String { "type" }
+    static let taggedCases: [FlexTaggedCase<Expr>] = [.init("clip", Expr.clip), .init("not", Expr.not)]
+  }
+
   private func sortedEncoders() -> (FlexJSONEncoder, JSONEncoder) {
     let flex = FlexJSONEncoder()
     flex.outputFormatting = .sortedKeys
@@ -141,6 +150,22 @@ struct FlexTaggedEnumShapeTests {
     let (flex, foundation) = sortedEncoders()
     #expect(String(decoding: try flex.encode(decoded), as: UTF8.self) == json)
     #expect(String(decoding: try foundation.encode(decoded), as: UTF8.self) == json)
+  }
+
+  @Test func aCaseHoldingTheEnumItselfUnderInternalTaggingIsDataCorruptedNotARecursion() throws {
+    let data = Data(#"{"type":"not","url":"a.mp4","seconds":1}"#.utf8)
+    let flex = try requireThrows(DecodingError.self) { try FlexJSONDecoder().decode(Expr.self, from: data) }
+    let foundation = try requireThrows(DecodingError.self) { try JSONDecoder().decode(Expr.self, from: data) }
+    for error in [flex, foundation] {
+      guard case .dataCorrupted(let context) = error else {
+        Issue.record("expected dataCorrupted, got \(error)")
+        continue
+      }
+      #expect(context.codingPath.map(\.stringValue) == ["type"])
+      #expect(context.debugDescription.hasSuffix("give Expr a contentKey"))
+    }
+    let clip = #"{"type":"clip","url":"a.mp4","seconds":1}"#
+    #expect(try FlexJSONDecoder().decode(Expr.self, from: Data(clip.utf8)) == .clip(Video(url: "a.mp4", seconds: 1)))
   }
 
   @Test func casesWithSeveralValuesAreReadFromTheSiblingKeys() throws {
