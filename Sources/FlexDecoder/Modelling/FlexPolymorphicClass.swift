@@ -74,7 +74,7 @@ struct PolymorphicClassTraits: Sendable {
   }
 
   /// Whether `candidate` is the class `base` or a class below it.
-  private static func isClass(_ candidate: Any.Type, orSubclassOf base: Any.Type) -> Bool {
+  static func isClass(_ candidate: Any.Type, orSubclassOf base: Any.Type) -> Bool {
     guard var current = candidate as? AnyClass, let base = base as? AnyClass else { return false }
     while ObjectIdentifier(current) != ObjectIdentifier(base) {
       guard let superclass = _getSuperclass(current) else { return false }

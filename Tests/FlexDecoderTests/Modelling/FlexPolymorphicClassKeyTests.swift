@@ -166,4 +166,28 @@ struct FlexPolymorphicClassKeyTests {
     let node = try FlexJSONDecoder().decode(Node.self, from: Data(#"{"a": 1, "b": 2}"#.utf8))
     #expect(node is NodeA)
   }
+
+  /// The same by tag: a subclass whose own table sends the tag to a sibling, which sends it back.
+  /// The sibling is not below the class asked for: an error, not a recursion.
+  class Item: Codable, FlexPolymorphicClass {
+    class var subclassesByTag: [String: any Decodable.Type] { ["x": ItemX.self, "y": ItemY.self] }
+  }
+  final class ItemX: Item {
+    override class var subclassesByTag: [String: any Decodable.Type] { ["x": ItemY.self] }
+  }
+  final class ItemY: Item {
+    override class var subclassesByTag: [String: any Decodable.Type] { ["x": ItemX.self] }
+  }
+
+  @Test func tagTablesThatNameEachOtherAreAnErrorNotARecursion() throws {
+    let error = try requireThrows(DecodingError.self) {
+      try FlexJSONDecoder().decode(Item.self, from: Data(#"{"type": "x"}"#.utf8))
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(context.debugDescription == "ItemY, chosen by the object's tag or keys, is not a subclass of ItemX.")
+    #expect(try FlexJSONDecoder().decode(Item.self, from: Data(#"{"type": "y"}"#.utf8)) is ItemY)
+  }
 }

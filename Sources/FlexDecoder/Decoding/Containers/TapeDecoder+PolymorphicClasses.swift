@@ -41,16 +41,20 @@ extension TapeDecoder {
     }
   }
 
-  /// The value at `valueIndex` decoded as `subclass` (a subclass of `T`, which its traits checked
-  /// by tag), returned as a `T`.
+  /// The value at `valueIndex` decoded as `subclass`, chosen by the object's tag or keys,
+  /// returned as a `T`. A class that is not below `T` is an error before anything is decoded:
+  /// each choice then moves down the class tree, so lists that name each other (a subclass's
+  /// override naming a sibling) cannot send decoding round in circles.
   @inline(never)
   func decodeSubclass<T>(_ subclass: any Decodable.Type, as type: T.Type, at valueIndex: Int) throws -> T {
     func decode<S: Decodable>(_ subclass: S.Type) throws -> T {
-      let value = try decodeValue(subclass, at: valueIndex)
-      guard let base = value as? T else {
+      guard PolymorphicClassTraits.isClass(S.self, orSubclassOf: T.self),
+        let base = try decodeValue(subclass, at: valueIndex) as? T
+      else {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
-            codingPath: pathStack, debugDescription: "\(S.self), named by the tag, is not a subclass of \(T.self)."))
+            codingPath: pathStack,
+            debugDescription: "\(S.self), chosen by the object's tag or keys, is not a subclass of \(T.self)."))
       }
       return base
     }
