@@ -116,3 +116,13 @@ public protocol FlexKeyMapping: _FlexTypeCustomization {
   /// ```
   static var keyMapping: FlexKeyMap { get }
 }
+
+extension FlexKeyMap {
+  /// The map `type` declares through ``FlexKeyMapping``, or `nil` if it declares none or an
+  /// empty one (a ``FlexModel`` that maps nothing), so that such a type takes the same paths as
+  /// one without a map.
+  static func declared(by type: Any.Type) -> FlexKeyMap? {
+    guard let map = (type as? any FlexKeyMapping.Type)?.keyMapping, !map.isEmpty else { return nil }
+    return map
+  }
+}

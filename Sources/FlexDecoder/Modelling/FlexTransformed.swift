@@ -1,30 +1,6 @@
 import Foundation
 
-/// A conversion between what the JSON holds and what a ``FlexTransformed`` property holds.
-///
-/// ```swift
-/// /// "3rd" ↔ 3
-/// enum Ordinal: FlexValueTransformer {
-///   static func value(from encoded: String) throws -> Int {
-///     guard let number = Int(encoded.prefix { $0.isNumber }) else { throw OrdinalError() }
-///     return number
-///   }
-///   static func encoded(from value: Int) throws -> String { "\(value)th" }
-/// }
-/// ```
-public protocol FlexValueTransformer {
-  /// What the JSON holds.
-  associatedtype Encoded: Codable
-  /// What the property holds.
-  associatedtype Value
-  /// The property's value for a decoded JSON value; an error thrown here is a `dataCorrupted`
-  /// problem at the property's path (its `underlyingError`), under the decoder's error policy.
-  static func value(from encoded: Encoded) throws -> Value
-  /// The JSON value for the property's value.
-  static func encoded(from value: Value) throws -> Encoded
-}
-
-/// A property read and written through a ``FlexValueTransformer``, under any decoder and
+/// A property read and written through a ``FlexTransform``, under any decoder and
 /// encoder.
 ///
 /// ```swift
@@ -37,12 +13,12 @@ public protocol FlexValueTransformer {
 ///
 /// Under FlexJSONDecoder the JSON value is read with the decoder's coercions like any other.
 @propertyWrapper
-public struct FlexTransformed<Transformer: FlexValueTransformer> {
+public struct FlexTransformed<Transform: FlexTransform> {
   /// The transformed value.
-  public var wrappedValue: Transformer.Value
+  public var wrappedValue: Transform.Value
 
   /// A property holding `wrappedValue`.
-  public init(wrappedValue: Transformer.Value) {
+  public init(wrappedValue: Transform.Value) {
     self.wrappedValue = wrappedValue
   }
 }
@@ -53,15 +29,15 @@ extension FlexTransformed: Codable {
   /// Decodes the JSON value and transforms it.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    let encoded = try container.decode(Transformer.Encoded.self)
+    let encoded = try container.decode(Transform.Encoded.self)
     do {
-      self.init(wrappedValue: try Transformer.value(from: encoded))
+      self.init(wrappedValue: try Transform.value(from: encoded))
     } catch let error as DecodingError {
       throw error
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: decoder.codingPath, debugDescription: "\(Transformer.self) rejected the value: \(error)",
+          codingPath: decoder.codingPath, debugDescription: "\(Transform.self) rejected the value: \(error)",
           underlyingError: error))
     }
   }
@@ -69,12 +45,12 @@ extension FlexTransformed: Codable {
   /// Transforms the value back and encodes it.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    try container.encode(Transformer.encoded(from: wrappedValue))
+    try container.encode(Transform.encoded(from: wrappedValue))
   }
 }
 
 // MARK: Equatable, Hashable, Sendable
 
-extension FlexTransformed: Equatable where Transformer.Value: Equatable {}
-extension FlexTransformed: Hashable where Transformer.Value: Hashable {}
-extension FlexTransformed: Sendable where Transformer.Value: Sendable {}
+extension FlexTransformed: Equatable where Transform.Value: Equatable {}
+extension FlexTransformed: Hashable where Transform.Value: Hashable {}
+extension FlexTransformed: Sendable where Transform.Value: Sendable {}

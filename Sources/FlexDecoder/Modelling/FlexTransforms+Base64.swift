@@ -11,7 +11,7 @@ extension FlexTransforms {
   /// ```
   ///
   /// Reads what ``Base64Data`` reads; encoding writes standard, padded Base64.
-  public enum Base64Bytes: FlexValueTransformer {
+  public enum Base64Bytes: FlexTransform {
     /// The bytes the string encodes.
     /// - Throws: ``FlexTransforms/InvalidValue`` for a string that is not Base64.
     public static func value(from encoded: String) throws -> [UInt8] {
@@ -35,7 +35,7 @@ extension FlexTransforms {
   /// wraps lines at 76 characters). Anything else — another character, a length no Base64 has,
   /// padding that is not the right amount at the end — throws ``FlexTransforms/InvalidValue``, on
   /// every platform alike. Encoding writes standard, padded Base64.
-  public enum Base64Data: FlexValueTransformer {
+  public enum Base64Data: FlexTransform {
     /// The bytes the string encodes.
     /// - Throws: ``FlexTransforms/InvalidValue`` for a string that is not Base64.
     public static func value(from encoded: String) throws -> Data {

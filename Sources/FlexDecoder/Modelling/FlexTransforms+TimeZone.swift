@@ -23,7 +23,7 @@ extension FlexTransforms {
   /// Anything else throws ``FlexTransforms/InvalidValue``. Encoding writes the zone's
   /// `identifier` (`"Europe/Paris"`, or `"GMT+0100"` for a fixed offset), which decodes back to
   /// the same zone.
-  public enum LenientTimeZone: FlexValueTransformer {
+  public enum LenientTimeZone: FlexTransform {
     /// The zone the JSON value names.
     /// - Throws: ``FlexTransforms/InvalidValue`` for a value that names no zone.
     public static func value(from encoded: JSONValue) throws -> TimeZone {

@@ -19,12 +19,12 @@ extension FlexTransforms {
   ///   a URL is never encoded twice. The result is the same on every platform, whatever
   ///   `URL(string:)` there does with such characters.
   /// - A string that starts with `//` gets `https:`. Other missing schemes are not guessed:
-  ///   `example.com/a.png` and `images/a.png` look alike. For a base URL, write a transformer of
+  ///   `example.com/a.png` and `images/a.png` look alike. For a base URL, write a transform of
   ///   your own that prefixes it and calls this one (see Modelling.md).
   /// - An empty string (after trimming) throws ``FlexTransforms/InvalidValue``.
   ///
-  /// Encoding writes `absoluteString`, which this transformer reads back to the same URL.
-  public enum LenientURL: FlexValueTransformer {
+  /// Encoding writes `absoluteString`, which this transform reads back to the same URL.
+  public enum LenientURL: FlexTransform {
     /// The URL the string denotes.
     /// - Throws: ``FlexTransforms/InvalidValue`` for an empty string or one `URL` still refuses.
     public static func value(from encoded: String) throws -> URL {

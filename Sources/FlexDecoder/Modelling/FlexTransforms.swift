@@ -1,6 +1,6 @@
 import Foundation
 
-/// Ready-made transformers for ``FlexTransformed``: `@FlexTransformed<FlexTransforms.LenientURL>`.
+/// Ready-made transforms for ``FlexTransformed``: `@FlexTransformed<FlexTransforms.LenientURL>`.
 ///
 /// Each one encodes what it decodes back: a value it wrote decodes to the same value.
 ///
@@ -13,7 +13,7 @@ import Foundation
 ///   with line breaks.
 public enum FlexTransforms {
   /// A string without its leading and trailing white space and newlines.
-  public enum Trimmed: FlexValueTransformer {
+  public enum Trimmed: FlexTransform {
     /// The trimmed string.
     public static func value(from encoded: String) throws -> String {
       encoded.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -23,15 +23,15 @@ public enum FlexTransforms {
     public static func encoded(from value: String) throws -> String { value }
   }
 
-  /// What a ready-made transformer throws for a value it cannot read; under FlexJSONDecoder and
+  /// What a ready-made transform throws for a value it cannot read; under FlexJSONDecoder and
   /// JSONDecoder alike, the `underlyingError` of a `dataCorrupted` problem at the property's path.
   public struct InvalidValue: Error, Sendable, Equatable, CustomStringConvertible {
     /// The JSON value as text (a string without its quotes).
     public let value: String
-    /// What the transformer expected: `a URL`, `a time zone`, `Base64`.
+    /// What the transform expected: `a URL`, `a time zone`, `Base64`.
     public let expected: String
 
-    /// The error for `value`, which is not `expected`; for transformers of your own too.
+    /// The error for `value`, which is not `expected`; for transforms of your own too.
     public init(value: String, expected: String) {
       self.value = value
       self.expected = expected

@@ -1,6 +1,7 @@
 /// The common root of the protocols that change how FlexDecoder treats a type:
 /// ``FlexKeyMapping``, ``FlexValidatable``, ``FlexDefaultValue``, ``FlexDeclaredDefaults``,
-/// ``FlexDidDecode``, ``FlexTypeErrorPolicy`` and ``FlexPolymorphicClass`` (and, inside the
+/// ``FlexDidDecode``, ``FlexTypeErrorPolicy`` and ``FlexPolymorphicClass`` (``FlexModel`` is three
+/// of them at once; and, inside the
 /// library, the wrappers of `decode(_:from:configuration:)` and `encode(_:configuration:)`).
 /// Not for direct use.
 ///

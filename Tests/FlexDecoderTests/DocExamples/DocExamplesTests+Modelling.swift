@@ -82,7 +82,7 @@ extension DocExamplesTests {
 
   /// Docs/Modelling.md, "A custom transform".
   struct ModellingNotAnOrdinal: Error {}
-  enum ModellingOrdinal: FlexValueTransformer {
+  enum ModellingOrdinal: FlexTransform {
     static func value(from encoded: String) throws -> Int {
       guard let number = Int(encoded.prefix { $0.isNumber }) else { throw ModellingNotAnOrdinal() }
       return number

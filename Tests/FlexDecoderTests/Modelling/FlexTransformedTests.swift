@@ -2,13 +2,13 @@ import FlexDecoder
 import Foundation
 import Testing
 
-/// `@FlexTransformed`: a property read and written through a transformer, under both decoders.
+/// `@FlexTransformed`: a property read and written through a transform, under both decoders.
 @Suite("FlexTransformed")
 struct FlexTransformedTests {
   struct NotAnOrdinal: Error, Equatable {}
 
   /// "3rd" ↔ 3.
-  enum Ordinal: FlexValueTransformer {
+  enum Ordinal: FlexTransform {
     static func value(from encoded: String) throws -> Int {
       guard let number = Int(encoded.prefix { $0.isNumber }) else { throw NotAnOrdinal() }
       return number
@@ -17,7 +17,7 @@ struct FlexTransformedTests {
   }
 
   /// A path resolved against the API's base URL.
-  enum APIURL: FlexValueTransformer {
+  enum APIURL: FlexTransform {
     static let base = URL(string: "https://api.example.com/v1/")!
     static func value(from encoded: String) throws -> URL {
       guard let url = URL(string: encoded, relativeTo: base)?.absoluteURL else { throw NotAnOrdinal() }
@@ -42,7 +42,7 @@ struct FlexTransformedTests {
     #expect(try JSONDecoder().decode(Standing.self, from: Data(Self.json.utf8)) == flex)
   }
 
-  @Test func aRejectedValueIsDataCorruptedAtItsPathWithTheTransformersError() throws {
+  @Test func aRejectedValueIsDataCorruptedAtItsPathWithTheTransformsError() throws {
     let json = Data(Self.json.replacingOccurrences(of: "3rd", with: "first").utf8)
     let error = try requireThrows(DecodingError.self) { try FlexJSONDecoder().decode(Standing.self, from: json) }
     guard case .dataCorrupted(let context) = error else {

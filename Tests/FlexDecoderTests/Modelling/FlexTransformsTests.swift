@@ -2,9 +2,9 @@ import FlexDecoder
 import Foundation
 import Testing
 
-/// The ready-made transformers of `FlexTransforms`, under both decoders, and what they encode
+/// The ready-made transforms of `FlexTransforms`, under both decoders, and what they encode
 /// decoding back to the same value.
-@Suite("Ready-made transformers")
+@Suite("Ready-made transforms")
 struct FlexTransformsTests {
   struct Link: Codable, Equatable {
     @FlexTransformed<FlexTransforms.LenientURL> var url: URL
@@ -23,7 +23,7 @@ struct FlexTransformsTests {
   }
 
   /// The recipe of Modelling.md: a path resolved against a base URL, in three lines.
-  enum CDNURL: FlexValueTransformer {
+  enum CDNURL: FlexTransform {
     static func value(from encoded: String) throws -> URL {
       let trimmed = encoded.trimmingCharacters(in: .whitespaces)
       return try FlexTransforms.LenientURL.value(
@@ -99,7 +99,7 @@ struct FlexTransformsTests {
     try expectRoundTrip(link, writes: #"{"url":"https://a.example/x%20y/%C3%A9?q=1"}"#)
   }
 
-  @Test func aBaseURLPrefixIsAThreeLineTransformer() throws {
+  @Test func aBaseURLPrefixIsAThreeLineTransform() throws {
     #expect(
       try decodeBoth(Thumbnail.self, #"{"image": " thumbs/1 2.png "}"#).image
         == URL(string: "https://cdn.example.com/thumbs/1%202.png"))

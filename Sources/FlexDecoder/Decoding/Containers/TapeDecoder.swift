@@ -41,7 +41,7 @@ struct TypeTraits: Sendable {
           keyMapping: nil, isValidatable: false, checksKeyMapping: false, isDirectDictionary: isDirectDictionary,
           modelling: nil)
       }
-      let keyMapping = (type as? any FlexKeyMapping.Type)?.keyMapping
+      let keyMapping = FlexKeyMap.declared(by: type)
       return TypeTraits(
         keyMapping: keyMapping, isValidatable: type is any FlexValidatable.Type,
         checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass),

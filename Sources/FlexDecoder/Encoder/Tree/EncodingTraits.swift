@@ -27,7 +27,7 @@ struct EncodingTraits: Sendable {
     cache.value(for: ObjectIdentifier(type)) {
       let directArrayType = type as? any DirectArrayEncodable.Type
       return EncodingTraits(
-        keyMapping: type is any _FlexTypeCustomization.Type ? (type as? any FlexKeyMapping.Type)?.keyMapping : nil,
+        keyMapping: type is any _FlexTypeCustomization.Type ? FlexKeyMap.declared(by: type) : nil,
         directArrayType: directArrayType, numberArrayKind: directArrayType?.numberArrayKind,
         isStringKeyedDictionary: type is any StringKeyedEncodableDictionaryMarker.Type,
         directDictionaryType: type as? any DirectDictionaryEncodable.Type)
