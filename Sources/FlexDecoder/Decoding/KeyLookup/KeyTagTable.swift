@@ -19,7 +19,7 @@ final class KeyTagTable {
   /// The key type whose keys the table holds.
   let keyType: ObjectIdentifier
 
-  /// A key's UTF-8, owned by the table, and its ``ObjectLookup/keyHash(of:)``; a `count` of -1
+  /// A key's UTF-8, owned by the table, and its ``MemberFinder/keyHash(of:)``; a `count` of -1
   /// marks a byte not seen yet.
   struct Entry {
     var start: UnsafeMutableRawPointer?
@@ -57,7 +57,7 @@ final class KeyTagTable {
     let count = name.utf8.count
     let start = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
     if count > 0 { name.withUTF8 { start.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: count) } }
-    let hash = ObjectLookup.keyHash(of: UnsafeRawBufferPointer(start: start, count: count))
+    let hash = MemberFinder.keyHash(of: UnsafeRawBufferPointer(start: start, count: count))
     keys.set(Entry(start: start, count: count, hash: hash), at: tag)
   }
 

@@ -3,7 +3,7 @@
 // A hash index of one object's keys, for lookups that the declaration-order hint cannot answer.
 //
 // Synthesized `init(from:)` asks for keys in declaration order, and most payloads list them in
-// the same order, so ObjectLookup first tries the member after the previous hit: one
+// the same order, so MemberFinder first tries the member after the previous hit: one
 // comparison. When a model declares its properties in another order than its payload (GitHub's
 // 64-member repository object, say, or any object a server writes in its own order), each
 // lookup would scan half the object. So on the first miss in an object of more than 32 members,

@@ -4,8 +4,8 @@
 //
 // A payload lists its keys in the server's order, and models are written in their author's:
 // alphabetical, by importance, grouped. When the two differ, the declaration-order hint of
-// ObjectLookup misses on most keys, and each miss costs a scan of the object or a hash index
-// (see ObjectLookup+Lookup.swift and MemberIndex.swift). But an array of such objects repeats
+// MemberFinder misses on most keys, and each miss costs a scan of the object or a hash index
+// (see MemberFinder+Search.swift and MemberIndex.swift). But an array of such objects repeats
 // the same keys in the same order, and the model's `init(from:)` asks for the same keys in the
 // same order each time: the answers of one object are the answers of the next.
 //
@@ -38,7 +38,7 @@
 struct LookupMemory {
   /// Objects with more members than this are not recorded: their lookups go through the
   /// object's ``MemberIndex`` alone, which does not note the members' positions.
-  static var memberLimit: Int { ObjectLookup.hintedMemberLimit }
+  static var memberLimit: Int { MemberFinder.hintedMemberLimit }
   /// Replays that may fail before the key type stops recording, unless more replays worked.
   static var failureLimit: Int { 4 }
   /// The most lookups recorded for one object, the most bytes of absent keys, and the most bytes
@@ -305,104 +305,5 @@ struct LookupMemory {
       absentKeyByteCount &+= utf8.count
     }
     answerCount &+= 1
-  }
-}
-
-// MARK: - Lookups through the memory
-
-extension ObjectLookup {
-  /// ``findValue(forKey:hash:)`` when the key type has a ``LookupMemory``.
-  @inline(never)
-  func findValueRemembering(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
-    switch lookupMemory.phase {
-    case .comparing:
-      lookupMemory.compared(equal: hasRecordedKeys())
-      return findValueRemembering(forKey: utf8, hash: hash)
-    case .replaying:
-      #if FLEX_INTERNAL_CHECKS
-        checkReplayState()
-      #endif
-      if let answer = replayedValue(forKey: utf8, hash: hash) { return answer }
-      return findValueByHint(forKey: utf8, hash: hash)
-    case .recording:
-      lastClaimedOrdinal = -1
-      let found = findValueByHint(forKey: utf8, hash: hash)
-      lookupMemory.record(utf8, found: found != nil, ordinal: lastClaimedOrdinal)
-      return found
-    case .off, .mismatched, .inactive:
-      return findValueByHint(forKey: utf8, hash: hash)
-    }
-  }
-
-  /// Whether the object has the keys of the recorded one, written the same and in the same
-  /// order, or some of them: members of the recording may be missing (optional keys left out),
-  /// none added. Notes the key index of each recorded member on the way (-1: missing here).
-  private func hasRecordedKeys() -> Bool {
-    let recordedCount = lookupMemory.recordedMemberCount
-    if memberCount == recordedCount {
-      var keyIndex = objectIndex &+ 1
-      for ordinal in 0..<memberCount {
-        guard lookupMemory.recordedKey(ordinal, isWrittenAs: keyIndex, of: tape) else { return false }
-        lookupMemory.noteKeyIndex(keyIndex, ordinal: ordinal)
-        keyIndex = tape.next(after: keyIndex &+ 1)
-      }
-      return true
-    }
-    return hasSomeRecordedKeys()
-  }
-
-  /// ``hasRecordedKeys()`` for an object with fewer members than the recorded one.
-  @inline(never)
-  private func hasSomeRecordedKeys() -> Bool {
-    let recordedCount = lookupMemory.recordedMemberCount
-    guard memberCount < recordedCount else { return false }
-    let missingAllowed = recordedCount &- memberCount
-    var keyIndex = objectIndex &+ 1
-    var ordinal = 0
-    for recordedOrdinal in 0..<recordedCount {
-      if ordinal < memberCount && lookupMemory.recordedKey(recordedOrdinal, isWrittenAs: keyIndex, of: tape) {
-        lookupMemory.noteKeyIndex(keyIndex, ordinal: recordedOrdinal)
-        keyIndex = tape.next(after: keyIndex &+ 1)
-        ordinal &+= 1
-      } else {
-        guard recordedOrdinal &+ 1 &- ordinal <= missingAllowed else { return false }
-        lookupMemory.noteKeyIndex(-1, ordinal: recordedOrdinal)
-      }
-    }
-    return ordinal == memberCount
-  }
-
-  /// A replayed lookup whose recorded member is missing from this object: the key is looked up
-  /// the usual way (a later member may repeat it).
-  @inline(never)
-  private func valueOfMissingMember(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
-    lookupMemory.nextAnswer &+= 1
-    return findValueByHint(forKey: utf8, hash: hash)
-  }
-
-  /// The recorded answer to this lookup, if it asks for the recorded key: `.some(valueIndex)`,
-  /// or `.some(nil)` for an absent key; `nil` (and no more replay in this object) when it asks
-  /// for another key.
-  private func replayedValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int?? {
-    let next = lookupMemory.nextAnswer
-    if next < lookupMemory.answerCount {
-      let answer = lookupMemory.answers.unsafelyUnwrapped[next]
-      if answer.ordinal >= 0 {
-        let keyIndex = Int(lookupMemory.keyIndices.unsafelyUnwrapped[Int(answer.ordinal)])
-        if keyIndex >= 0 {
-          if tape.key(at: keyIndex, equals: utf8) {
-            lookupMemory.nextAnswer = next &+ 1
-            return .some(keyIndex &+ 1)
-          }
-        } else if lookupMemory.recordedKey(Int(answer.ordinal), equals: utf8) {
-          return .some(valueOfMissingMember(forKey: utf8, hash: hash))
-        }
-      } else if lookupMemory.absentKey(of: answer, equals: utf8) {
-        lookupMemory.nextAnswer = next &+ 1
-        return .some(nil)
-      }
-    }
-    lookupMemory.replayFailed()
-    return nil
   }
 }
