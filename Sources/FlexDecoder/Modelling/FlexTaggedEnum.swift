@@ -32,6 +32,11 @@ public protocol FlexTaggedEnum: Codable {
   static var tagKey: String { get }
   /// For adjacent tagging, the key of the case's value (`"data"`); `nil` (the default) for
   /// internal tagging, where the value's own keys sit beside the tag.
+  ///
+  /// A ``tagKey`` path that starts with the content key (`"data.type"`) puts the tag inside the
+  /// content object, beside the value's keys: `{"data": {"type": "video", "url": "…"}}`. A
+  /// ``tagKey`` equal to the content key cannot hold both, and encoding throws
+  /// `EncodingError.invalidValue`.
   static var contentKey: String? { get }
   /// The cases, each with its tag. Encoding picks the first whose value type matches the case's
   /// value (give cases that share a value type an `extract` closure).
