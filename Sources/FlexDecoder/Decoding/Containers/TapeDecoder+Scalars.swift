@@ -231,11 +231,12 @@ extension TapeDecoder {
     return StringCoercion.isNonZero(numberText: tape.rawBytes(at: valueIndex))
   }
 
-  /// `.boolStringToNumber`: the word (`"true"`, `"yes"`, `"false"`, `"no"`, any case) the string
-  /// at `valueIndex` holds, as a `Bool`; `nil` when the option is off or the string is no such word.
+  /// `.boolStringToNumber`: the word (`"true"`, `"yes"`, `"false"`, `"no"`, any case, surrounding
+  /// white space ignored) the string at `valueIndex` holds, as a `Bool`; `nil` when the option is
+  /// off or the string is no such word, whatever its length (read as bytes: no `String` is made).
   func boolWord(at valueIndex: Int) -> Bool? {
-    guard coercions.contains(.boolStringToNumber), tape[valueIndex].length <= 16 else { return nil }
-    return StringCoercion.bool(fromWord: tape.string(at: valueIndex))
+    guard coercions.contains(.boolStringToNumber) else { return nil }
+    return withStringBytes(at: valueIndex) { StringCoercion.bool(fromWord: $0) }
   }
 
   /// `.truncatingFloatToInteger` / `.roundingFloatToInteger`: `value` made an integer, if the
