@@ -104,6 +104,24 @@ struct FlexStrictLossyCollectionTests {
     #expect(ErrorShape(flexError).description == #"typeMismatch(Array<Any>) at "posts""#)
   }
 
+  @Test func issuesNameTheElementTypeNotTheInternalWrapper() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = .useDefaults
+    let strict = try decoder.decodeWithReport(Feed.self, from: Data(#"{"prices": 3, "ids": {}}"#.utf8))
+    #expect(strict.value == Feed(posts: [], prices: [:], ids: []))
+    #expect(
+      strict.issues.map(\.description) == [
+        "prices: expected [String: Double] but found the number 3; used the default",
+        "ids: expected [Int] but found an object; used the default",
+      ])
+    let coercing = try decoder.decodeWithReport(CoercingFeed.self, from: Data(#"{"prices": 3, "ids": {}}"#.utf8))
+    #expect(
+      coercing.issues.map(\.description) == [
+        "prices: expected [String: Double] but found the number 3; used the default",
+        "ids: expected [Int] but found an object; used the default",
+      ])
+  }
+
   @Test func encodingWritesTheElementsWhichDecodeBack() throws {
     let feed = Feed(posts: [Post(id: 1, title: "a")], prices: ["EUR": 2.5], ids: [1, 2])
     let encoder = FlexJSONEncoder()
