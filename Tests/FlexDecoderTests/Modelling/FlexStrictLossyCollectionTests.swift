@@ -122,6 +122,21 @@ struct FlexStrictLossyCollectionTests {
       ])
   }
 
+  @Test func singleToArrayMakesTheArrayAndTheElementIsStillReadStrictly() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = .all
+    decoder.reportsCoercions = true
+    let one = try decoder.decodeWithReport(Feed.self, from: Data(#"{"ids": 7}"#.utf8))
+    #expect(one.value.ids == [7])
+    #expect(one.issues.map(\.description) == ["ids: coerced number to an array of one"])
+    let dropped = try decoder.decodeWithReport(Feed.self, from: Data(#"{"ids": "7"}"#.utf8))
+    #expect(dropped.value.ids == [])
+    #expect(
+      dropped.issues.map(\.description) == [
+        "ids: coerced a string to an array of one", #"ids[0]: expected Int but found the string "7"; dropped"#,
+      ])
+  }
+
   @Test func encodingWritesTheElementsWhichDecodeBack() throws {
     let feed = Feed(posts: [Post(id: 1, title: "a")], prices: ["EUR": 2.5], ids: [1, 2])
     let encoder = FlexJSONEncoder()
