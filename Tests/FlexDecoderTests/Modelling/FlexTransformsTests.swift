@@ -94,6 +94,12 @@ struct FlexTransformsTests {
     #expect(invalid?.expected == "a URL")
   }
 
+  @Test(arguments: [#""//""#, #""  //  ""#, #""///""#, #""///a.png""#, #""//:80/a""#, #""//?q=1""#, #""//#top""#])
+  func aProtocolRelativeURLWithoutAHostIsDataCorrupted(json: String) throws {
+    let invalid = try rejection(Link.self, #"{"url": \#(json)}"#, at: "url")
+    #expect(invalid?.expected == "a URL")
+  }
+
   @Test func urlsRoundTrip() throws {
     let link = try decodeBoth(Link.self, #"{"url": " https://a.example/x y/é?q=1 "}"#)
     try expectRoundTrip(link, writes: #"{"url":"https://a.example/x%20y/%C3%A9?q=1"}"#)
