@@ -154,6 +154,22 @@ struct FlexTransformsTests {
     #expect(invalid?.description == "\"\(text)\" is not a time zone")
   }
 
+  @Test(arguments: [
+    #""-0""#, #""+0""#, #""+00""#, #""-00""#, #""-00:00""#, #""+0000""#, #""0000""#, #""00""#, "0", "-0",
+  ])
+  func everySpellingOfZeroIsGMT(json: String) throws {
+    let office = try decodeBoth(Office.self, #"{"zone": \#(json)}"#)
+    #expect(office.zone == TimeZone(secondsFromGMT: 0))
+    #expect(office.zone == TimeZone(identifier: "GMT"))
+    #expect(office.zone.identifier == "GMT")
+  }
+
+  @Test(arguments: ["-", "+", "--0", "+-00", "-+0", "- 0", "+:", "-00:", "-0:00"])
+  func aSignWithoutAnOffsetIsNoTimeZone(text: String) throws {
+    let invalid = try rejection(Office.self, #"{"zone": "\#(text)"}"#, at: "zone")
+    #expect(invalid == FlexTransforms.InvalidValue(value: text, expected: "a time zone"))
+  }
+
   @Test(arguments: [#""Europe/Paris""#, #""CET""#, #""+02:00""#, "-18000", #""UTC""#])
   func timeZonesRoundTrip(json: String) throws {
     let office = try decodeBoth(Office.self, #"{"zone": \#(json)}"#)
