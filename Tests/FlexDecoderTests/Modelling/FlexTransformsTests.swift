@@ -194,6 +194,19 @@ struct FlexTransformsTests {
     #expect(try decodeBoth(Attachment.self, #"{"content": \#(json)}"#).content == foundation.content)
   }
 
+  /// `.base64` refuses a string of white space only, which this transformer reads as empty (it
+  /// skips white space anywhere).
+  @Test(arguments: [#"" ""#, #""\r\n""#])
+  func whiteSpaceOnlyIsEmptyDataWhereTheBase64StrategyRefusesIt(json: String) throws {
+    #expect(try decodeBoth(Attachment.self, #"{"content": \#(json)}"#).content == Data())
+    #expect(try decodeBoth(Key.self, #"{"bytes": \#(json)}"#).bytes == [])
+    struct Plain: Decodable { var content: Data }
+    let error = try requireThrows(DecodingError.self) {
+      try JSONDecoder().decode(Plain.self, from: Data(#"{"content": \#(json)}"#.utf8))
+    }
+    #expect(ErrorShape(error).description == #"dataCorrupted at "content""#)
+  }
+
   @Test(arguments: [#""A""#, #""AQ*D""#, #""%%%%""#, #""A=QI""#, #""AQ=D==""#, #""AQID=""#, #""AQ=""#, #""AQ===""#])
   func otherStringsAreNotBase64(json: String) throws {
     let invalid = try rejection(Key.self, #"{"bytes": \#(json)}"#, at: "bytes")
