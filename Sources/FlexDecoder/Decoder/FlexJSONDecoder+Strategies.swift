@@ -25,7 +25,8 @@ extension FlexJSONDecoder {
     /// and zone (`2024-05-01T12:30:00.123+02:00`), `yyyy-MM-dd`, `yyyy-MM-dd HH:mm:ss` (UTC),
     /// RFC 2822 and Twitter's `Wed May 01 12:30:00 +0000 2024` (seconds with or without a
     /// fraction), and numbers or numeric strings as seconds since 1970 (milliseconds when above
-    /// 10^11).
+    /// 10^11). Second 60 (a leap second) is the next minute's first, fraction kept, as the
+    /// `.iso8601` strategy reads it: `23:59:60.999Z` is `00:00:00.999Z` of the next day.
     case flexible
   }
 

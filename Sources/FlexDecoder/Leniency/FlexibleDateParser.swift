@@ -10,7 +10,10 @@ import Foundation
 ///   `2024-05-01T12:30:00Z`, `2024-05-01T12:30:00.123+02:00`, `2024-05-01T12:30+0200`
 /// - a number of seconds since 1970 as text (`"1714566600"`, `"1714566600.5"`)
 ///
-/// Numbers (and numeric strings) above 10^11 are read as milliseconds.
+/// Numbers (and numeric strings) above 10^11 are read as milliseconds. Second 60 (a leap second)
+/// is the first second of the next minute, its fraction kept (`23:59:60.999Z` is `00:00:00.999Z`
+/// of the next day), as swift-foundation's `Date.ISO8601FormatStyle`, and so JSONDecoder's
+/// `.iso8601` strategy, reads it: Unix time has no leap seconds.
 enum FlexibleDateParser {
   /// Seconds since 1970 for a number, or milliseconds when above 10^11 (about year 5138 in
   /// seconds, 1973 in milliseconds).

@@ -99,6 +99,22 @@ enum StringCoercion {
     }
   }
 
+  /// ``bool(fromWord:)-(String)`` over UTF-8 bytes: surrounding ASCII white space skipped, then
+  /// compared without case. A string of any length is read; more than five bytes is no word.
+  static func bool(fromWord bytes: UnsafeRawBufferPointer) -> Bool? {
+    var start = 0
+    var end = bytes.count
+    while start < end && isSpace(bytes[start]) { start += 1 }
+    while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+    guard end - start <= 5 else { return nil }
+    let word = bytes[start..<end].map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+    switch String(decoding: word, as: UTF8.self) {
+    case "true", "yes": return true
+    case "false", "no": return false
+    default: return nil
+    }
+  }
+
   /// `.nonZeroToBool`: whether RFC 8259 number text has a digit other than `0` before its
   /// exponent. `-0`, `0.0` and `0e5` are zero; `1e-400` is not, though it is `0` as a `Double`.
   static func isNonZero(numberText text: UnsafeRawBufferPointer) -> Bool {

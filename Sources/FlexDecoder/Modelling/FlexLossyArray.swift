@@ -125,10 +125,25 @@ struct LossyElement<Value: Decodable>: LossyCollectionElement {
 }
 
 /// An element of a lossy collection, as the collection's wrapper reads it.
-protocol LossyCollectionElement: Decodable {
+protocol LossyCollectionElement: Decodable, NamedInMessagesAs {
   associatedtype Value
   /// The element's value, or `nil` when it was dropped.
   var value: Value? { get }
+}
+
+// Issue messages name the user's type, not these internal ones: `expected [String: Int] but
+// found the number 3`, not `[String: StrictLossyElement<Int>]` (see IssueMessage.typeName).
+
+extension LossyCollectionElement {
+  static var typeInMessages: Any.Type { Value.self }
+}
+
+extension Array: NamedInMessagesAs where Element: LossyCollectionElement {
+  static var typeInMessages: Any.Type { [Element.Value].self }
+}
+
+extension Dictionary: NamedInMessagesAs where Value: LossyCollectionElement {
+  static var typeInMessages: Any.Type { [Key: Value.Value].self }
 }
 
 /// The decoding shared by the lossy wrappers.

@@ -12,6 +12,9 @@
 /// `.droppedElement` issues, a missing key or `null` an empty array, a value that is not an
 /// array a problem, the elements written back as they are. Under another decoder the two are the
 /// same. Only the coercions are left out: key maps and strategies still find an element's keys.
+/// They are left out of the elements, which is what decides a drop; the array itself is read as
+/// any array, so under `.singleToArray` a single value is an array of one, whose element is then
+/// read strictly (`{"codes": 7}` is `[7]`, `{"codes": "7"}` is `[]`).
 @propertyWrapper
 public struct FlexStrictLossyArray<Element: Codable> {
   /// The elements that decoded.

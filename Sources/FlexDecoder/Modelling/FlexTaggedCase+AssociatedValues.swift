@@ -20,7 +20,7 @@ extension FlexTaggedCase {
       },
       encode: { union, encoder, tagKeys, contentKey in
         guard let a = extract.map({ $0(union) }) ?? Self.mirroredValue(of: union, as: A.self) else { return false }
-        var container = try Self.valueContainer(encoder, tag, tagKeys, contentKey)
+        var container = try Self.valueContainer(union, encoder, tag, tagKeys, contentKey)
         try container.encodeAssociatedValue(a, forKey: TagCodingKey(key))
         return true
       })
@@ -51,7 +51,7 @@ extension FlexTaggedCase {
         guard let values = extract.map({ $0(union) }) ?? Self.mirroredValue(of: union, as: (A, B).self) else {
           return false
         }
-        var container = try Self.valueContainer(encoder, tag, tagKeys, contentKey)
+        var container = try Self.valueContainer(union, encoder, tag, tagKeys, contentKey)
         try container.encodeAssociatedValue(values.0, forKey: TagCodingKey(a))
         try container.encodeAssociatedValue(values.1, forKey: TagCodingKey(b))
         return true
@@ -78,7 +78,7 @@ extension FlexTaggedCase {
         guard let values = extract.map({ $0(union) }) ?? Self.mirroredValue(of: union, as: (A, B, C).self) else {
           return false
         }
-        var container = try Self.valueContainer(encoder, tag, tagKeys, contentKey)
+        var container = try Self.valueContainer(union, encoder, tag, tagKeys, contentKey)
         try container.encodeAssociatedValue(values.0, forKey: TagCodingKey(a))
         try container.encodeAssociatedValue(values.1, forKey: TagCodingKey(b))
         try container.encodeAssociatedValue(values.2, forKey: TagCodingKey(c))
@@ -98,14 +98,20 @@ extension FlexTaggedCase {
   }
 
   /// Writes the tag, and returns the container the case's values go in: the same object, or its
-  /// `contentKey` member.
+  /// `contentKey` member (which also holds the tag when the tag key path starts with the
+  /// `contentKey`).
   private static func valueContainer(
-    _ encoder: any Encoder, _ tag: String, _ tagKeys: [TagCodingKey], _ contentKey: String?
+    _ union: Union, _ encoder: any Encoder, _ tag: String, _ tagKeys: [TagCodingKey], _ contentKey: String?
   ) throws -> KeyedEncodingContainer<TagCodingKey> {
     var container = encoder.container(keyedBy: TagCodingKey.self)
-    try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)
-    guard let contentKey else { return container }
-    return container.nestedContainer(keyedBy: TagCodingKey.self, forKey: TagCodingKey(contentKey))
+    guard let contentKey, try tagIsInContent(union, tagKeys, contentKey, encoder) else {
+      try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)
+      guard let contentKey else { return container }
+      return container.nestedContainer(keyedBy: TagCodingKey.self, forKey: TagCodingKey(contentKey))
+    }
+    var content = container.nestedContainer(keyedBy: TagCodingKey.self, forKey: TagCodingKey(contentKey))
+    try TagCodingKey.encode(tag, at: tagKeys.dropFirst(), in: &content)
+    return content
   }
 }
 

@@ -42,13 +42,7 @@ public struct FlexTaggedCase<Union>: Sendable {
     encode = { union, encoder, tagKeys, contentKey in
       let value = extract.map { $0(union) } ?? Self.mirroredValue(of: union, as: Value.self)
       guard let value else { return false }
-      var container = encoder.container(keyedBy: TagCodingKey.self)
-      try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)
-      if let contentKey {
-        try container.encode(value, forKey: TagCodingKey(contentKey))
-      } else {
-        try value.encode(to: encoder)
-      }
+      try Self.encode(value, union, tag: tag, tagKeys, contentKey, to: encoder)
       return true
     }
   }

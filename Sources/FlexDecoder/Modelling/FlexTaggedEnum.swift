@@ -32,6 +32,15 @@ public protocol FlexTaggedEnum: Codable {
   static var tagKey: String { get }
   /// For adjacent tagging, the key of the case's value (`"data"`); `nil` (the default) for
   /// internal tagging, where the value's own keys sit beside the tag.
+  ///
+  /// A ``tagKey`` path that starts with the content key (`"data.type"`) puts the tag inside the
+  /// content object, beside the value's keys: `{"data": {"type": "video", "url": "…"}}`. A
+  /// ``tagKey`` equal to the content key cannot hold both, and encoding throws
+  /// `EncodingError.invalidValue`. Wherever the tag shares an object with the value (internal
+  /// tagging, or a tag inside the content object), the value must encode as a JSON object:
+  /// `case count(Int)` or a case holding an array, `Date`, `Data`, `URL` or `Decimal` throws
+  /// `EncodingError.invalidValue` when encoded (as serde refuses an internally tagged integer),
+  /// and decoding such a case from the tagged object is a `typeMismatch`, as in `JSONDecoder`.
   static var contentKey: String? { get }
   /// The cases, each with its tag. Encoding picks the first whose value type matches the case's
   /// value (give cases that share a value type an `extract` closure).

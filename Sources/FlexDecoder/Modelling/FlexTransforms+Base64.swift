@@ -34,7 +34,9 @@ extension FlexTransforms {
   /// many APIs send it), with or without `=` padding, with spaces and line breaks anywhere (MIME
   /// wraps lines at 76 characters). Anything else — another character, a length no Base64 has,
   /// padding that is not the right amount at the end — throws ``FlexTransforms/InvalidValue``, on
-  /// every platform alike. Encoding writes standard, padded Base64.
+  /// every platform alike. An empty string is empty `Data`, as `JSONDecoder`'s `.base64` strategy
+  /// reads `""` (and so is one of white space only, which `.base64` refuses). Encoding writes
+  /// standard, padded Base64.
   public enum Base64Data: FlexTransform {
     /// The bytes the string encodes.
     /// - Throws: ``FlexTransforms/InvalidValue`` for a string that is not Base64.

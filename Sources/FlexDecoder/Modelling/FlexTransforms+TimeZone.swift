@@ -20,6 +20,10 @@ extension FlexTransforms {
   /// 4. a number, or a string holding an integer, of seconds east of GMT (`3600`, `-18000`),
   ///    at most 18 hours either way.
   ///
+  /// Every spelling of zero (`"-0"`, `"+00"`, `"-00:00"`, `"0000"`, `0`, `"Z"`) is
+  /// `TimeZone(secondsFromGMT: 0)`, which is the zone `"GMT"` (equal to `TimeZone(identifier: "GMT")`),
+  /// as `"UTC"` is by its abbreviation. A sign without digits (`"-"`, `"--0"`, `"+-00"`) names no zone.
+  ///
   /// Anything else throws ``FlexTransforms/InvalidValue``. Encoding writes the zone's
   /// `identifier` (`"Europe/Paris"`, or `"GMT+0100"` for a fixed offset), which decodes back to
   /// the same zone.

@@ -18,7 +18,9 @@ extension FlexTransforms {
   ///   `%C3%A9`); a `%` that does not start an escape is `%25`; escapes already there are kept, so
   ///   a URL is never encoded twice. The result is the same on every platform, whatever
   ///   `URL(string:)` there does with such characters.
-  /// - A string that starts with `//` gets `https:`. Other missing schemes are not guessed:
+  /// - A string that starts with `//` gets `https:`; it must then name a host (`"//"`, `"///a"`,
+  ///   `"//:80"` throw ``FlexTransforms/InvalidValue`` rather than become `https://`). Other
+  ///   missing schemes are not guessed:
   ///   `example.com/a.png` and `images/a.png` look alike. For a base URL, write a transform of
   ///   your own that prefixes it and calls this one (see Modelling.md).
   /// - An empty string (after trimming) throws ``FlexTransforms/InvalidValue``.
@@ -26,11 +28,15 @@ extension FlexTransforms {
   /// Encoding writes `absoluteString`, which this transform reads back to the same URL.
   public enum LenientURL: FlexTransform {
     /// The URL the string denotes.
-    /// - Throws: ``FlexTransforms/InvalidValue`` for an empty string or one `URL` still refuses.
+    /// - Throws: ``FlexTransforms/InvalidValue`` for an empty string, a protocol-relative one
+    ///   with no host, or one `URL` still refuses.
     public static func value(from encoded: String) throws -> URL {
       let trimmed = encoded.trimmingCharacters(in: .whitespacesAndNewlines)
-      let text = trimmed.hasPrefix("//") ? "https:" + trimmed : trimmed
-      guard !text.isEmpty, let url = URL(string: escaped(text)) else {
+      let isProtocolRelative = trimmed.hasPrefix("//")
+      let text = isProtocolRelative ? "https:" + trimmed : trimmed
+      guard !text.isEmpty, let url = URL(string: escaped(text)),
+        !isProtocolRelative || !(url.host ?? "").isEmpty
+      else {
         throw InvalidValue(value: encoded, expected: "a URL")
       }
       return url

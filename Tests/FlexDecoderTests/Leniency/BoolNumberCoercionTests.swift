@@ -123,6 +123,22 @@ struct BoolNumberCoercionTests {
     #expect(ErrorShape(error).description == #"typeMismatch(Int) at "count""#)
   }
 
+  @Test(arguments: [
+    (#""                 yes""#, 1), (#""\t\n  No  \r\n            ""#, 0), (#""\u0020\u0020\u0020\u0020tRUE""#, 1),
+  ])
+  func surroundingWhiteSpaceOfAnyLengthIsIgnored(json: String, expected: Int) throws {
+    let row = try decoder(.boolStringToNumber).decode(Row.self, from: Data(#"{"count": \#(json)}"#.utf8))
+    #expect(row.count == expected)
+  }
+
+  @Test(arguments: [#""yesyesyesyesyesyesyes""#, #""yes                 x""#, #""yes\u0000""#, #""y e s""#])
+  func longStringsAreTypeMismatchesNotWords(json: String) throws {
+    let error = try requireThrows(DecodingError.self) {
+      try decoder(.boolStringToNumber).decode(Row.self, from: Data(#"{"count": \#(json)}"#.utf8))
+    }
+    #expect(ErrorShape(error).description == #"typeMismatch(Int) at "count""#)
+  }
+
   @Test func withStringToNumberNumbersStillWin() throws {
     let decoder = decoder([.stringToNumber, .boolStringToNumber])
     #expect(try decoder.decode([Int].self, from: Data(#"["2", "YES", " 0 ", "no"]"#.utf8)) == [2, 1, 0, 0])

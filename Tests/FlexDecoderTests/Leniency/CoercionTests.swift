@@ -364,6 +364,61 @@ struct CoercionTests {
     #expect(try value([Int].self, #""[7, 8]""#, coercions: [.singleToArray, .jsonStringToValue]) == [7, 8])
   }
 
+  // MARK: - Numbers beyond 2^53 under .all
+
+  /// Integers just past `Int64`'s ends, as numbers: a `Double` rounds `-9223372036854775809` to
+  /// `Int64.min`, which must not make it fit. `dataCorrupted` with no coding path, as
+  /// `JSONDecoder` says.
+  @Test(arguments: [
+    "-9223372036854775809", "-9223372036854775809.0", "9223372036854775808",
+    "9223372036854775808.0", "1e19", "-9223372036854776832",
+  ])
+  func numbersPastInt64AreDataCorruptedUnderEveryCoercion(number: String) throws {
+    for error in [
+      try valueError(Int64.self, number, coercions: .all), try valueError(Int.self, number, coercions: .all),
+    ] {
+      #expect(error.kind == .dataCorrupted)
+      #expect(error.path == [])
+    }
+    let foundation = try requireDecodingError {
+      try JSONDecoder().decode(Box<Int64>.self, from: Data(#"{"value": \#(number)}"#.utf8))
+    }
+    #expect(DecodingErrorSummary(foundation).kind == .dataCorrupted)
+    #expect(DecodingErrorSummary(foundation).path == [])
+  }
+
+  @Test(arguments: [#""-9223372036854775809""#, #""-9223372036854775809.0""#, #""9223372036854775808""#, #""1e19""#])
+  func stringsPastInt64AreTypeMismatchesUnderEveryCoercion(json: String) throws {
+    let error = try valueError(Int64.self, json, coercions: .all)
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == ["value"])
+  }
+
+  @Test func integersThatFitAreReadExactlyUnderEveryCoercion() throws {
+    #expect(try value(UInt64.self, "1e19", coercions: .all) == 10_000_000_000_000_000_000)
+    #expect(
+      try JSONDecoder().decode(Box<UInt64>.self, from: Data(#"{"value": 1e19}"#.utf8)).value
+        == 10_000_000_000_000_000_000)
+    #expect(try value(UInt64.self, #""1e19""#, coercions: .all) == 10_000_000_000_000_000_000)
+    #expect(try value(UInt64.self, "9223372036854775808.0", coercions: .all) == 9_223_372_036_854_775_808)
+    #expect(try value(Int64.self, "-9223372036854775808.0", coercions: .all) == .min)
+    #expect(try value(Int64.self, "9223372036854775807.0", coercions: .all) == .max)
+    #expect(try value(Int64.self, #""-9223372036854775808.0""#, coercions: .all) == .min)
+    #expect(try value(Int64.self, "-4.5", coercions: .all) == -5)
+    #expect(try value(Int64.self, "4503599627370495.5", coercions: .truncatingFloatToInteger) == 4_503_599_627_370_495)
+  }
+
+  /// Past 2^53 a `Double` holds no fraction and skips integers: a fraction there cannot be
+  /// truncated or rounded through it, so a string is an error rather than a neighbouring integer.
+  /// (A number is read before any coercion as `JSONDecoder` reads it: its decimal digits, truncated.)
+  @Test func aFractionPast2To53IsAnErrorNotANeighbouringInteger() throws {
+    #expect(try valueError(Int64.self, #""9007199254740993.5""#, coercions: .all).kind == .typeMismatch)
+    #expect(try valueError(Int64.self, #""-9223372036854775807.5""#, coercions: .all).kind == .typeMismatch)
+    let number = Data(#"{"value": 9007199254740993.5}"#.utf8)
+    #expect(try JSONDecoder().decode(Box<Int64>.self, from: number).value == 9_007_199_254_740_993)
+    #expect(try value(Int64.self, "9007199254740993.5", coercions: .all) == 9_007_199_254_740_993)
+  }
+
   // MARK: - Helpers
 
   private func decoder(_ coercions: FlexCoercions) -> FlexJSONDecoder {

@@ -43,6 +43,20 @@ struct FlexibleDateTests {
     #expect(try decodes(json, to: expected))
   }
 
+  /// 2025-01-01T00:00:00Z is 1_735_689_600.
+  @Test(arguments: [
+    ("2024-12-31T23:59:60Z", 1_735_689_600.0), ("2024-12-31T23:59:60.999Z", 1_735_689_600.999),
+    ("2024-12-31T23:59:60.5+00:00", 1_735_689_600.5),
+  ])
+  func aLeapSecondIsTheNextMinutesFirstAsTheISO8601StrategyReadsIt(text: String, expected: TimeInterval) throws {
+    #expect(try decodes("\"\(text)\"", to: expected))
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .iso8601
+    let json = Data(#"{"when": "\#(text)"}"#.utf8)
+    let date = try foundation.decode(Stamp.self, from: json).when
+    #expect(abs(date.timeIntervalSince1970 - expected) < 1e-6)
+  }
+
   @Test(arguments: [
     (#""2024-05-01T12:30:00.5Z""#, 1_714_566_600.5),
     (#""2024-05-01T12:30:00.123Z""#, 1_714_566_600.123),

@@ -104,6 +104,39 @@ struct FlexStrictLossyCollectionTests {
     #expect(ErrorShape(flexError).description == #"typeMismatch(Array<Any>) at "posts""#)
   }
 
+  @Test func issuesNameTheElementTypeNotTheInternalWrapper() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.errorPolicy = .useDefaults
+    let strict = try decoder.decodeWithReport(Feed.self, from: Data(#"{"prices": 3, "ids": {}}"#.utf8))
+    #expect(strict.value == Feed(posts: [], prices: [:], ids: []))
+    #expect(
+      strict.issues.map(\.description) == [
+        "prices: expected [String: Double] but found the number 3; used the default",
+        "ids: expected [Int] but found an object; used the default",
+      ])
+    let coercing = try decoder.decodeWithReport(CoercingFeed.self, from: Data(#"{"prices": 3, "ids": {}}"#.utf8))
+    #expect(
+      coercing.issues.map(\.description) == [
+        "prices: expected [String: Double] but found the number 3; used the default",
+        "ids: expected [Int] but found an object; used the default",
+      ])
+  }
+
+  @Test func singleToArrayMakesTheArrayAndTheElementIsStillReadStrictly() throws {
+    let decoder = FlexJSONDecoder()
+    decoder.coercions = .all
+    decoder.reportsCoercions = true
+    let one = try decoder.decodeWithReport(Feed.self, from: Data(#"{"ids": 7}"#.utf8))
+    #expect(one.value.ids == [7])
+    #expect(one.issues.map(\.description) == ["ids: coerced number to an array of one"])
+    let dropped = try decoder.decodeWithReport(Feed.self, from: Data(#"{"ids": "7"}"#.utf8))
+    #expect(dropped.value.ids == [])
+    #expect(
+      dropped.issues.map(\.description) == [
+        "ids: coerced a string to an array of one", #"ids[0]: expected Int but found the string "7"; dropped"#,
+      ])
+  }
+
   @Test func encodingWritesTheElementsWhichDecodeBack() throws {
     let feed = Feed(posts: [Post(id: 1, title: "a")], prices: ["EUR": 2.5], ids: [1, 2])
     let encoder = FlexJSONEncoder()

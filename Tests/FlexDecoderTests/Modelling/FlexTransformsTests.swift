@@ -94,6 +94,12 @@ struct FlexTransformsTests {
     #expect(invalid?.expected == "a URL")
   }
 
+  @Test(arguments: [#""//""#, #""  //  ""#, #""///""#, #""///a.png""#, #""//:80/a""#, #""//?q=1""#, #""//#top""#])
+  func aProtocolRelativeURLWithoutAHostIsDataCorrupted(json: String) throws {
+    let invalid = try rejection(Link.self, #"{"url": \#(json)}"#, at: "url")
+    #expect(invalid?.expected == "a URL")
+  }
+
   @Test func urlsRoundTrip() throws {
     let link = try decodeBoth(Link.self, #"{"url": " https://a.example/x y/é?q=1 "}"#)
     try expectRoundTrip(link, writes: #"{"url":"https://a.example/x%20y/%C3%A9?q=1"}"#)
@@ -148,6 +154,22 @@ struct FlexTransformsTests {
     #expect(invalid?.description == "\"\(text)\" is not a time zone")
   }
 
+  @Test(arguments: [
+    #""-0""#, #""+0""#, #""+00""#, #""-00""#, #""-00:00""#, #""+0000""#, #""0000""#, #""00""#, "0", "-0",
+  ])
+  func everySpellingOfZeroIsGMT(json: String) throws {
+    let office = try decodeBoth(Office.self, #"{"zone": \#(json)}"#)
+    #expect(office.zone == TimeZone(secondsFromGMT: 0))
+    #expect(office.zone == TimeZone(identifier: "GMT"))
+    #expect(office.zone.identifier == "GMT")
+  }
+
+  @Test(arguments: ["-", "+", "--0", "+-00", "-+0", "- 0", "+:", "-00:", "-0:00"])
+  func aSignWithoutAnOffsetIsNoTimeZone(text: String) throws {
+    let invalid = try rejection(Office.self, #"{"zone": "\#(text)"}"#, at: "zone")
+    #expect(invalid == FlexTransforms.InvalidValue(value: text, expected: "a time zone"))
+  }
+
   @Test(arguments: [#""Europe/Paris""#, #""CET""#, #""+02:00""#, "-18000", #""UTC""#])
   func timeZonesRoundTrip(json: String) throws {
     let office = try decodeBoth(Office.self, #"{"zone": \#(json)}"#)
@@ -170,6 +192,19 @@ struct FlexTransformsTests {
     struct Plain: Decodable { var content: Data }
     let foundation = try JSONDecoder().decode(Plain.self, from: Data(#"{"content": \#(json)}"#.utf8))
     #expect(try decodeBoth(Attachment.self, #"{"content": \#(json)}"#).content == foundation.content)
+  }
+
+  /// `.base64` refuses a string of white space only, which this transform reads as empty (it
+  /// skips white space anywhere).
+  @Test(arguments: [#"" ""#, #""\r\n""#])
+  func whiteSpaceOnlyIsEmptyDataWhereTheBase64StrategyRefusesIt(json: String) throws {
+    #expect(try decodeBoth(Attachment.self, #"{"content": \#(json)}"#).content == Data())
+    #expect(try decodeBoth(Key.self, #"{"bytes": \#(json)}"#).bytes == [])
+    struct Plain: Decodable { var content: Data }
+    let error = try requireThrows(DecodingError.self) {
+      try JSONDecoder().decode(Plain.self, from: Data(#"{"content": \#(json)}"#.utf8))
+    }
+    #expect(ErrorShape(error).description == #"dataCorrupted at "content""#)
   }
 
   @Test(arguments: [#""A""#, #""AQ*D""#, #""%%%%""#, #""A=QI""#, #""AQ=D==""#, #""AQID=""#, #""AQ=""#, #""AQ===""#])

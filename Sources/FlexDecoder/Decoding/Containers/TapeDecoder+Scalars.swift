@@ -104,7 +104,9 @@ extension TapeDecoder {
     switch tape[valueIndex].kind {
     case .number:
       guard let value = integerValue(at: valueIndex, as: type) else {
-        if coercions.convertsFloatToInteger, let value = convertedFloat(doubleValue(at: valueIndex), as: type) {
+        if coercions.convertsFloatToInteger,
+          let value = convertedFloat(doubleValue(at: valueIndex), as: type, exactText: exactNumberText(at: valueIndex))
+        {
           noteCoercion(at: valueIndex, to: type, path: path())
           return value
         }
@@ -231,20 +233,34 @@ extension TapeDecoder {
     return StringCoercion.isNonZero(numberText: tape.rawBytes(at: valueIndex))
   }
 
-  /// `.boolStringToNumber`: the word (`"true"`, `"yes"`, `"false"`, `"no"`, any case) the string
-  /// at `valueIndex` holds, as a `Bool`; `nil` when the option is off or the string is no such word.
+  /// `.boolStringToNumber`: the word (`"true"`, `"yes"`, `"false"`, `"no"`, any case, surrounding
+  /// white space ignored) the string at `valueIndex` holds, as a `Bool`; `nil` when the option is
+  /// off or the string is no such word, whatever its length (read as bytes: no `String` is made).
   func boolWord(at valueIndex: Int) -> Bool? {
-    guard coercions.contains(.boolStringToNumber), tape[valueIndex].length <= 16 else { return nil }
-    return StringCoercion.bool(fromWord: tape.string(at: valueIndex))
+    guard coercions.contains(.boolStringToNumber) else { return nil }
+    return withStringBytes(at: valueIndex) { StringCoercion.bool(fromWord: $0) }
   }
 
   /// `.truncatingFloatToInteger` / `.roundingFloatToInteger`: `value` made an integer, if the
-  /// result fits `T`.
-  private func convertedFloat<T: FixedWidthInteger>(_ value: Double?, as type: T.Type) -> T? {
-    guard let value, value.isFinite else { return nil }
+  /// result fits `T`. From 2^53 on, a `Double` has no fraction and skips integers, so the number
+  /// must be exactly an integer that fits, read from `exactText` (the number's RFC 8259 text):
+  /// else `-9223372036854775809` would round to `Int64.min`, and `9007199254740993.5` truncate
+  /// to `9007199254740994`. (`JSONDecoder` trusts a `Double` below 2^53 alike.)
+  private func convertedFloat<T: FixedWidthInteger>(
+    _ value: Double?, as type: T.Type, exactText: UnsafeRawBufferPointer? = nil
+  ) -> T? {
+    guard let value, value.isFinite, value.magnitude < 0x1p53 else {
+      return exactText.flatMap { NumberParsing.integer(fromDecimalText: $0, as: type) }
+    }
     let rule: FloatingPointRoundingRule =
       coercions.contains(.roundingFloatToInteger) ? .toNearestOrAwayFromZero : .towardZero
     return T(exactly: value.rounded(rule))
+  }
+
+  /// The text of the number at `valueIndex` when it is RFC 8259 text (not JSON5's hexadecimal,
+  /// `Infinity` or `NaN`).
+  private func exactNumberText(at valueIndex: Int) -> UnsafeRawBufferPointer? {
+    tape[valueIndex].flags & NumberFlags.isExtended == 0 ? tape.rawBytes(at: valueIndex) : nil
   }
 
   /// `body` over the UTF-8 bytes of the string at `valueIndex`: in place when it has no escapes,

@@ -100,11 +100,23 @@ enum IssueMessage {
   /// A type named as Swift source writes it: `[MediaAttachment]`, `[String: Int]`, `Date?`, where
   /// the runtime says `Array<MediaAttachment>`, `Dictionary<String, Int>`, `Optional<Date>`.
   static func typeName(_ type: Any.Type) -> String {
-    typeNames.value(for: ObjectIdentifier(type)) { sugared(String(describing: type)) }
+    typeNames.value(for: ObjectIdentifier(type)) {
+      if let named = type as? any NamedInMessagesAs.Type { return typeName(named.typeInMessages) }
+      return sugared(String(describing: type))
+    }
   }
 
   private static let typeNames = ProcessTypeCache<String>()
+}
 
+/// An internal type that messages name as another: a lossy collection's element wrapper as the
+/// user's element type.
+protocol NamedInMessagesAs {
+  /// The type messages name instead.
+  static var typeInMessages: Any.Type { get }
+}
+
+extension IssueMessage {
   /// `Array<Dictionary<String, Optional<Int>>>` → `[[String: Int?]]`.
   static func sugared(_ name: String) -> String {
     var parser = TypeNameParser(text: Array(name))
