@@ -199,16 +199,21 @@
     var significand: UInt64 = 0
     var digitCount = 0
     var exponent = 0
+    // Significant digits are counted from the first non-zero digit, not by a non-zero
+    // significand: past 19 digits the significand wraps, and 2^63 · 10 wraps to exactly 0
+    // (`9223372036854775808.0` was read as 0).
     while index < text.count && text[index].isDigit {
-      significand = significand &* 10 &+ UInt64(text[index] &- ._zero)
-      if significand != 0 { digitCount &+= 1 }
+      let digit = text[index] &- ._zero
+      significand = significand &* 10 &+ UInt64(digit)
+      if digitCount != 0 || digit != 0 { digitCount &+= 1 }
       index &+= 1
     }
     if index < text.count && text[index] == ._period {
       index &+= 1
       while index < text.count && text[index].isDigit {
-        significand = significand &* 10 &+ UInt64(text[index] &- ._zero)
-        if significand != 0 { digitCount &+= 1 }
+        let digit = text[index] &- ._zero
+        significand = significand &* 10 &+ UInt64(digit)
+        if digitCount != 0 || digit != 0 { digitCount &+= 1 }
         exponent &-= 1
         index &+= 1
       }

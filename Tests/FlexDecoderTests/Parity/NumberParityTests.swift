@@ -31,6 +31,21 @@ struct NumberParityTests {
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
+  /// Numbers at the edges of `Int64` and of 19 significant digits, written as decimals: the same
+  /// `Double` (or the same failure) as JSONDecoder, alone and in an array.
+  @Test(arguments: [
+    "9223372036854775808.0", "-9223372036854775808.0", "-92233720368547758080e-1", "9223372036854775807.0",
+    "18446744073709551615.0", "18446744073709551616.5", "99999999999999999999.0", "1000000000000000000.0",
+    "-9223372036854775809", "12345678901234567890123e-3", "0.00000000000000000000000001",
+  ])
+  func edgeNumbersDecodeAsWithJSONDecoder(_ text: String) throws {
+    let expected = try JSONDecoder().decode(Double.self, from: Data(text.utf8))
+    let alone = try FlexJSONDecoder.strict().decode(Double.self, from: Data(text.utf8))
+    let inArray = try FlexJSONDecoder.strict().decode([Double].self, from: Data("[\(text)]".utf8))
+    #expect(alone.bitPattern == expected.bitPattern)
+    #expect(inArray.map(\.bitPattern) == [expected.bitPattern])
+  }
+
   /// The text of every number in `file`, in document order.
   private func numberTexts(of file: CorpusFile) throws -> [String] {
     let data = try file.load()
