@@ -64,7 +64,7 @@ extension TapeDecoder {
   /// An element of ``decodeFastArray(_:at:path:)`` of its own kind, or `nil` (no closure
   /// parameter: a method reference retains the decoder around each array).
   @inline(__always)
-  private func plainElement<Element>(_ type: Element.Type, at elementIndex: Int) -> Element? {
+  func plainElement<Element>(_ type: Element.Type, at elementIndex: Int) -> Element? {
     if Element.self == Double.self { return unsafeBitCast(plainDouble(at: elementIndex), to: Element?.self) }
     if Element.self == Int.self { return unsafeBitCast(plainInt(at: elementIndex), to: Element?.self) }
     return unsafeBitCast(plainString(at: elementIndex), to: Element?.self)
@@ -94,55 +94,6 @@ extension TapeDecoder {
         result.append(try decodeFastScalar(type, at: position, path: path() + [IndexCodingKey(index: ordinal)]))
       }
       position = tape.next(after: position)
-    }
-    return result
-  }
-
-  /// ``decodeArray(of:at:path:)`` during the recovery pass: the array is a value of its
-  /// own (a frame, for the decision of its elements' calls), each element read plainly, and only
-  /// an element that fails goes through the engine's call — coerced, or dropped.
-  private func decodeArrayRecovering<Element>(
-    of type: Element.Type, at arrayIndex: Int, _ recovery: RecoveryState, path: @autoclosure () -> [any CodingKey]
-  ) throws -> [Element] {
-    let requester = recovery.nextRequester
-    recovery.nextRequester = nil
-    let startGeneration = recovery.begin()
-    recovery.frames.append(
-      RecoveryFrame(requester: requester, startGeneration: startGeneration, valueIndex: arrayIndex))
-    #if FLEX_INTERNAL_CHECKS
-      recovery.checkPushedFrame(startGeneration: startGeneration)
-    #endif
-    defer {
-      #if FLEX_INTERNAL_CHECKS
-        recovery.checkPoppingFrame(startGeneration: startGeneration)
-      #endif
-      recovery.frames.removeLast()
-    }
-    let expectation = ScalarExpectation(Element.self)
-    let count = Int(tape[arrayIndex].length)
-    var result: [Element] = []
-    result.reserveCapacity(count)
-    var position = arrayIndex &+ 1
-    for ordinal in 0..<count {
-      let elementIndex = position
-      position = tape.next(after: position)
-      if let value = plainElement(type, at: elementIndex) {
-        result.append(value)
-        continue
-      }
-      if !certainlyFails(expectation, at: elementIndex),
-        let value = try? decodeFastScalar(type, at: elementIndex, path: path() + [IndexCodingKey(index: ordinal)])
-      {
-        result.append(value)
-        continue
-      }
-      _ = try recoveringCall(
-        recovery, site: nil, type: Element.self, path: path() + [IndexCodingKey(index: ordinal)],
-        valueIndex: elementIndex, action: .drop, failsPlainly: true, replacement: { _ in false }
-      ) {
-        result.append(try decodeFastScalar(type, at: elementIndex, path: path() + [IndexCodingKey(index: ordinal)]))
-        return true
-      }
     }
     return result
   }

@@ -326,6 +326,28 @@ final class RecoveryState {
     return generation
   }
 
+  /// Starts decoding the value at `valueIndex`, asked for by `requester` (the
+  /// ``nextRequester`` its caller took): pushes its frame and returns its start generation, which
+  /// ``leaveFrame(startGeneration:)`` takes when the value is done, whether it threw or not.
+  @inline(__always)
+  func enterFrame(requester: CallSite?, at valueIndex: Int) -> Int {
+    let startGeneration = begin()
+    frames.append(RecoveryFrame(requester: requester, startGeneration: startGeneration, valueIndex: valueIndex))
+    #if FLEX_INTERNAL_CHECKS
+      checkPushedFrame(startGeneration: startGeneration)
+    #endif
+    return startGeneration
+  }
+
+  /// Ends the value that ``enterFrame(requester:at:)`` started.
+  @inline(__always)
+  func leaveFrame(startGeneration: Int) {
+    #if FLEX_INTERNAL_CHECKS
+      checkPoppingFrame(startGeneration: startGeneration)
+    #endif
+    frames.removeLast()
+  }
+
   /// A call answered without ``TapeDecoder/recoveringCall(_:site:type:path:valueIndex:action:missingKeyMessage:failsPlainly:replacement:_:)``
   /// (a scalar of the asked kind): what that does for a call that succeeds.
   @inline(__always)

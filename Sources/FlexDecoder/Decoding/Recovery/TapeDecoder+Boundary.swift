@@ -38,19 +38,11 @@ extension TapeDecoder {
     let savedIndex = index
     index = valueIndex
     defer { index = savedIndex }
-    let startGeneration = recovery.begin()
-    recovery.frames.append(
-      RecoveryFrame(requester: requester, startGeneration: startGeneration, valueIndex: valueIndex))
-    #if FLEX_INTERNAL_CHECKS
-      recovery.checkPushedFrame(startGeneration: startGeneration)
-    #endif
+    let startGeneration = recovery.enterFrame(requester: requester, at: valueIndex)
     let wasInsideModel = recovery.isInsideModel
     if requester != nil { recovery.isInsideModel = true }
     defer {
-      #if FLEX_INTERNAL_CHECKS
-        recovery.checkPoppingFrame(startGeneration: startGeneration)
-      #endif
-      recovery.frames.removeLast()
+      recovery.leaveFrame(startGeneration: startGeneration)
       recovery.isInsideModel = wasInsideModel
     }
     // Problems inside a type with its own policy are handled under it.
