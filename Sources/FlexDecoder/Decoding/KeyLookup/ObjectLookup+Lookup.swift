@@ -81,11 +81,7 @@ extension ObjectLookup {
   @inline(__always)
   private func lookUpValue(forString name: String) -> Int? {
     // Only a key strategy (`.converted`) builds these.
-    if let convertedMembers {
-      for member in convertedMembers where member.key == name { return member.valueIndex }
-      return nil
-    }
-    if let convertedKeys { return convertedKeys[name] }
+    if let convertedKeys { return convertedKeys.valueIndex(forName: name) }
     // The key's bytes without copying the string (a `var` copy for `withUTF8` retained and
     // released it on every lookup); a string without contiguous UTF-8 (bridged) is copied.
     if let found = name.utf8.withContiguousStorageIfAvailable({ finder.valueIndex(forKey: UnsafeRawBufferPointer($0)) })
@@ -136,15 +132,6 @@ extension ObjectLookup {
     case .custom(let convert):
       return convert(codingPath + [AnyCodingKey(stringValue: key)]).stringValue
     }
-  }
-
-  func makeConvertedKeys() -> [String: Int] {
-    var map: [String: Int] = [:]
-    map.reserveCapacity(memberCount)
-    for (key, valueIndex) in memberKeys where map[key] == nil {
-      map[key] = valueIndex
-    }
-    return map
   }
 
   // MARK: Key maps

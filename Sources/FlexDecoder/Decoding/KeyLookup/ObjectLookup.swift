@@ -42,13 +42,8 @@ final class ObjectLookup: UnknownKeyTracking {
   @exclusivity(unchecked) private(set) var globalMapping: FlexKeyMap?
   /// The session's ``DecodeSession/abandonedValues`` when this object was pointed at.
   @exclusivity(unchecked) private var abandonMark = 0
-  /// Under a key strategy, the members' converted keys: in document order for small objects
-  /// (compared one by one, first occurrence first), else by key (first occurrence wins).
-  /// Hashing each key into a dictionary costs more than comparing a few.
-  @exclusivity(unchecked) var convertedMembers: [(key: String, valueIndex: Int)]?
-  @exclusivity(unchecked) var convertedKeys: [String: Int]?
-  /// The most members an object may have for its converted keys to be compared one by one.
-  static var convertedScanLimit: Int { 8 }
+  /// Under a converting key strategy, the members' converted keys.
+  @exclusivity(unchecked) var convertedKeys: ConvertedMemberKeys?
   /// With an `unknownKeyPolicy` other than `.ignore`: the values some lookup used.
   @exclusivity(unchecked) var usedValueIndices: Set<Int>?
   /// The coding keys of the last one-byte key type looked up (see KeyTagTable.swift); kept
@@ -108,14 +103,10 @@ final class ObjectLookup: UnknownKeyTracking {
     let globalMapping = exemptsKeys ? nil : session.globalKeyMapping
     if globalMapping != nil || self.globalMapping != nil { self.globalMapping = globalMapping }
     self.matching = matching
-    if convertedMembers != nil { convertedMembers = nil }
-    if convertedKeys != nil { convertedKeys = nil }
     if matching == .converted {
-      if memberCount <= Self.convertedScanLimit {
-        convertedMembers = memberKeys
-      } else {
-        convertedKeys = makeConvertedKeys()
-      }
+      convertedKeys = ConvertedMemberKeys(memberKeys)
+    } else if convertedKeys != nil {
+      convertedKeys = nil
     }
     if usedValueIndices != nil { usedValueIndices = nil }
     if session.tracksUnknownKeys {
@@ -146,7 +137,6 @@ final class ObjectLookup: UnknownKeyTracking {
     if typeMapping != nil { typeMapping = nil }
     if declaredDefaults != nil { declaredDefaults = nil }
     if globalMapping != nil { globalMapping = nil }
-    if convertedMembers != nil { convertedMembers = nil }
     if convertedKeys != nil { convertedKeys = nil }
     if usedValueIndices != nil { usedValueIndices = nil }
   }
