@@ -23,7 +23,7 @@
   extension MemberFinder {
     /// Stops unless `found`, what the lookup of `utf8` (whose hash is `hash`) answered, is what a
     /// plain scan of the object answers, and the lookup's state describes the object.
-    func checkLookup(forKey utf8: UnsafeRawBufferPointer, hash: UInt64, found: Int?) {
+    final func checkLookup(forKey utf8: UnsafeRawBufferPointer, hash: UInt64, found: Int?) {
       checkObject()
       precondition(
         hash == Self.keyHash(of: utf8),
@@ -39,7 +39,7 @@
     }
 
     /// Stops unless the replaying memory's state is in range for this object.
-    func checkReplayState() {
+    final func checkReplayState() {
       let memory = lookupMemory
       precondition(
         memory.nextAnswer >= 0 && memory.nextAnswer <= memory.answerCount
@@ -72,13 +72,13 @@
 
     /// Whether the lookup of a key whose hash is `hash` is checked: always in an object of up to
     /// ``fullyCheckedMemberLimit`` members, else about that many of the object's lookups.
-    func isSampled(_ hash: UInt64) -> Bool {
+    final func isSampled(_ hash: UInt64) -> Bool {
       let share = UInt64(memberCount / Self.fullyCheckedMemberLimit &+ 1)
       return share == 1 || (hash ^ (hash >> 29)) % share == 0
     }
 
     /// The object the lookup points at is an object of `memberCount` members.
-    func checkObject() {
+    final func checkObject() {
       precondition(
         tape[objectIndex].kind == .object && Int(tape[objectIndex].length) == memberCount,
         "FLEX_INTERNAL_CHECKS: the lookup points at tape entry \(objectIndex), not a \(memberCount)-member object")
@@ -86,7 +86,7 @@
 
     /// The first member whose key is `utf8`; with `.convertFromAnyCase`, else the first whose key
     /// is loosely equal.
-    private func scannedValueIndex(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+    private final func scannedValueIndex(forKey utf8: UnsafeRawBufferPointer) -> Int? {
       var keyIndex = objectIndex &+ 1
       for _ in 0..<memberCount {
         let equal =
@@ -111,7 +111,7 @@
     }
 
     /// The hint is the member after the last hit, the claims and signatures are of members.
-    private func checkHint() {
+    private final func checkHint() {
       guard memberCount > 0 && memberCount <= Self.hintedMemberLimit else { return }
       precondition(
         hintOrdinal >= 0 && hintOrdinal < memberCount,
@@ -143,11 +143,11 @@
       }
     }
 
-    func describe(_ utf8: UnsafeRawBufferPointer) -> String {
+    final func describe(_ utf8: UnsafeRawBufferPointer) -> String {
       "\"" + String(decoding: utf8, as: UTF8.self) + "\""
     }
 
-    func describe(_ valueIndex: Int?) -> String {
+    final func describe(_ valueIndex: Int?) -> String {
       guard let valueIndex else { return "nothing" }
       return "the value at tape entry \(valueIndex) (key \"\(tape.string(at: valueIndex &- 1))\")"
     }

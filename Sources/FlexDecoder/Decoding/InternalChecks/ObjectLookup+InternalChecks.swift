@@ -24,8 +24,8 @@
       case .convertFromKebabCase: convert = KeyCase.camelCase(fromKebabCase:)
       case .useDefaultKeys, .convertFromAnyCase, .custom: return
       }
-      finder.checkObject()
-      guard finder.isSampled(name.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }) else { return }
+      checkObject()
+      guard isSampled(name.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }) else { return }
       var expected: Int?
       var keyIndex = objectIndex &+ 1
       for _ in 0..<memberCount {
@@ -38,7 +38,7 @@
       precondition(
         found == expected,
         "FLEX_INTERNAL_CHECKS: the lookup of \"\(name)\" (converted keys) in the object at tape entry "
-          + "\(objectIndex) found \(finder.describe(found)), a plain scan \(finder.describe(expected))")
+          + "\(objectIndex) found \(describe(found)), a plain scan \(describe(expected))")
     }
 
     /// Stops unless the bytes the key tag table holds for `tag` are `key`'s `stringValue`.
@@ -51,7 +51,7 @@
       }
       precondition(
         Array(kept.utf8) == Array(key.stringValue.utf8),
-        "FLEX_INTERNAL_CHECKS: the bytes kept for tag \(tag) of \(Key.self), \(finder.describe(kept.utf8)), "
+        "FLEX_INTERNAL_CHECKS: the bytes kept for tag \(tag) of \(Key.self), \(describe(kept.utf8)), "
           + "are not its key \"\(key.stringValue)\"")
     }
   }

@@ -99,7 +99,7 @@ extension ObjectLookup {
     keys.reserveCapacity(memberCount)
     var keyIndex = objectIndex &+ 1
     for ordinal in 0..<memberCount {
-      if finder.firstMatch(for: tape.rawBytes(at: keyIndex), before: ordinal) == nil,
+      if firstMatch(for: tape.rawBytes(at: keyIndex), before: ordinal) == nil,
         let key = Key(stringValue: tape.string(at: keyIndex))
       {
         keys.append(key)

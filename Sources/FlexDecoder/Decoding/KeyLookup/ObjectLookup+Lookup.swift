@@ -39,7 +39,7 @@ extension ObjectLookup {
     guard looksUpKeysByTheirBytes else { return .needsName }
     if keyTags.keyType != keyType { keyTags.read(decoder.session.keyTagTable(for: keyType)) }
     guard let key = keyTags.key(forTag: tag) else { return .needsName }
-    guard let found = finder.valueIndex(forKey: key.utf8, hash: key.hash) else { return .absent }
+    guard let found = valueIndex(forKey: key.utf8, hash: key.hash) else { return .absent }
     if usedValueIndices != nil { usedValueIndices!.insert(found) }
     return .found(found)
   }
@@ -84,12 +84,11 @@ extension ObjectLookup {
     if let convertedKeys { return convertedKeys.valueIndex(forName: name) }
     // The key's bytes without copying the string (a `var` copy for `withUTF8` retained and
     // released it on every lookup); a string without contiguous UTF-8 (bridged) is copied.
-    if let found = name.utf8.withContiguousStorageIfAvailable({ finder.valueIndex(forKey: UnsafeRawBufferPointer($0)) })
-    {
+    if let found = name.utf8.withContiguousStorageIfAvailable({ valueIndex(forKey: UnsafeRawBufferPointer($0)) }) {
       return found
     }
     var name = name
-    return name.withUTF8 { finder.valueIndex(forKey: UnsafeRawBufferPointer($0)) }
+    return name.withUTF8 { valueIndex(forKey: UnsafeRawBufferPointer($0)) }
   }
 
   // MARK: Key strategies

@@ -3,11 +3,13 @@
 
 @_spi(Engine) import FlexCore
 
-/// The state of a keyed container: one object of the tape, and how its keys are looked up.
+/// The state of a keyed container: one object of the tape, and how its keys are looked up. A
+/// ``MemberFinder`` (the superclass) finds members by key bytes; this class turns coding keys
+/// into those bytes (key maps, key strategies) and keeps the coding path.
 ///
 /// Not generic, so that creating one costs no generic metadata lookup and its lookup code is
 /// compiled once; a ``KeyedContainer`` is the thin generic face that Codable sees.
-final class ObjectLookup: UnknownKeyTracking {
+final class ObjectLookup: MemberFinder, UnknownKeyTracking {
   /// How JSON keys are compared with coding keys.
   enum Matching {
     /// Byte for byte (no key strategy).
@@ -21,14 +23,11 @@ final class ObjectLookup: UnknownKeyTracking {
   // What the lookup is for. Variables only so that a container that nobody holds any more can
   // be pointed at the next object of its type (see ContainerSlot.swift).
   //
-  // `park()` points the decoder and the finder at a decoder of an empty document when the
+  // `park()` points the decoder and the finder at the tape of an empty document when the
   // session goes back to the pool, so that a parked container keeps no document alive. (Strong
   // references, not unowned ones: reading an unowned reference in the lookup loops costs a
   // retain and a release each time, +14% instructions on twitter.json.)
   @exclusivity(unchecked) private(set) var decoder: TapeDecoder
-  /// Finds the object's members by the bytes of their keys (MemberFinder/), and holds the
-  /// object: its tape, index and member count.
-  let finder: MemberFinder
   /// The depth of the decoder's coding path at the object, or the object's own path.
   @exclusivity(unchecked) private(set) var pathDepth = 0
   @exclusivity(unchecked) private(set) var explicitPath: [any CodingKey]?
@@ -50,26 +49,13 @@ final class ObjectLookup: UnknownKeyTracking {
   /// from object to object, since a key's UTF-8 never changes.
   @exclusivity(unchecked) var keyTags = KeyTags()
 
-  /// The tape of the object.
-  var tape: JSONTape {
-    @inline(__always) get { finder.tape }
-  }
-  /// The tape index of the object.
-  var objectIndex: Int {
-    @inline(__always) get { finder.objectIndex }
-  }
-  /// The object's number of members.
-  var memberCount: Int {
-    @inline(__always) get { finder.memberCount }
-  }
-
   /// A lookup in the object at `objectIndex` of `decoder`'s tape. `exemptsKeys`: the object is a
   /// `[String: …]` dictionary, whose keys no key strategy or global key map touches.
   init(
     decoder: TapeDecoder, objectIndex: Int, explicitPath: [any CodingKey]?, exemptsKeys: Bool, rules: TypeRules
   ) {
     self.decoder = decoder
-    self.finder = MemberFinder(tape: decoder.tape, objectIndex: objectIndex, loosely: false)
+    super.init(tape: decoder.tape, objectIndex: objectIndex, loosely: false)
     point(at: objectIndex, of: decoder, explicitPath: explicitPath, exemptsKeys: exemptsKeys, rules: rules)
   }
 
@@ -86,7 +72,7 @@ final class ObjectLookup: UnknownKeyTracking {
     let matching = exemptsKeys ? Matching.exact : session.keyMatching
     // What the previous object taught the finder is kept; it may have been left partway if the
     // recovery pass abandoned a value since it was pointed at.
-    finder.point(
+    point(
       at: objectIndex, of: decoder.tape, loosely: matching == .loose,
       leftPartway: abandonMark != self.decoder.session.abandonedValues)
     if self.decoder !== decoder {
@@ -95,7 +81,6 @@ final class ObjectLookup: UnknownKeyTracking {
       self.decoder = decoder
     }
     abandonMark = session.abandonedValues
-    isParked = false
     self.pathDepth = decoder.pathStack.count
     if explicitPath != nil || self.explicitPath != nil { self.explicitPath = explicitPath }
     if rules.keyMapping != nil || typeMapping != nil { typeMapping = rules.keyMapping }
@@ -128,9 +113,8 @@ final class ObjectLookup: UnknownKeyTracking {
     // Once: a parked lookup's object indices belong to the document it left.
     guard !isParked else { return }
     // What this call's last object taught is kept for the next call's first.
-    finder.park(
+    park(
       on: Self.parkedDecoder.tape, leftPartway: abandonMark != decoder.session.abandonedValues)
-    isParked = true
     decoder = Self.parkedDecoder
     // Only what is set is cleared: storing `nil` over `nil` still costs a release call.
     if explicitPath != nil { explicitPath = nil }
@@ -140,10 +124,6 @@ final class ObjectLookup: UnknownKeyTracking {
     if convertedKeys != nil { convertedKeys = nil }
     if usedValueIndices != nil { usedValueIndices = nil }
   }
-
-  /// Whether the lookup is parked: its session's pool holds it, or it was not handed out yet
-  /// in this call (see ``DecodeSession/finish()``).
-  @exclusivity(unchecked) private(set) var isParked = false
 
   var codingPath: [any CodingKey] {
     explicitPath ?? Array(decoder.pathStack.prefix(pathDepth))

@@ -6,7 +6,7 @@
 extension MemberFinder {
   /// ``findValue(forKey:hash:)`` when the key type has a ``LookupMemory``.
   @inline(never)
-  func findValueRemembering(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+  final func findValueRemembering(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     switch lookupMemory.phase {
     case .comparing:
       lookupMemory.compared(equal: hasRecordedKeys())
@@ -30,7 +30,7 @@ extension MemberFinder {
   /// Whether the object has the keys of the recorded one, written the same and in the same
   /// order, or some of them: members of the recording may be missing (optional keys left out),
   /// none added. Notes the key index of each recorded member on the way (-1: missing here).
-  private func hasRecordedKeys() -> Bool {
+  private final func hasRecordedKeys() -> Bool {
     let recordedCount = lookupMemory.recordedMemberCount
     if memberCount == recordedCount {
       var keyIndex = objectIndex &+ 1
@@ -46,7 +46,7 @@ extension MemberFinder {
 
   /// ``hasRecordedKeys()`` for an object with fewer members than the recorded one.
   @inline(never)
-  private func hasSomeRecordedKeys() -> Bool {
+  private final func hasSomeRecordedKeys() -> Bool {
     let recordedCount = lookupMemory.recordedMemberCount
     guard memberCount < recordedCount else { return false }
     let missingAllowed = recordedCount &- memberCount
@@ -68,7 +68,7 @@ extension MemberFinder {
   /// A replayed lookup whose recorded member is missing from this object: the key is looked up
   /// the usual way (a later member may repeat it).
   @inline(never)
-  private func valueOfMissingMember(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+  private final func valueOfMissingMember(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     lookupMemory.nextAnswer &+= 1
     return findValueByHint(forKey: utf8, hash: hash)
   }
@@ -76,7 +76,7 @@ extension MemberFinder {
   /// The recorded answer to this lookup, if it asks for the recorded key: `.some(valueIndex)`,
   /// or `.some(nil)` for an absent key; `nil` (and no more replay in this object) when it asks
   /// for another key.
-  private func replayedValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int?? {
+  private final func replayedValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int?? {
     let next = lookupMemory.nextAnswer
     if next < lookupMemory.answerCount {
       let answer = lookupMemory.answers.unsafelyUnwrapped[next]

@@ -30,14 +30,14 @@
 
 extension MemberFinder {
   @inline(__always)
-  func findValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+  final func findValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     if lookupMemory.phase != .inactive { return findValueRemembering(forKey: utf8, hash: hash) }
     return findValueByHint(forKey: utf8, hash: hash)
   }
 
   /// ``findValue(forKey:hash:)`` from the member after the previous hit.
   @inline(__always)
-  func findValueByHint(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+  final func findValueByHint(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     if memberCount > Self.hintedMemberLimit { return indexedValue(forKey: utf8, hash: hash) }
     guard memberCount > 0 else { return nil }
     // The member after the previous hit: the answer whenever model and payload agree on order.
@@ -65,7 +65,7 @@ extension MemberFinder {
 
   /// ``findValue(forKey:hash:)`` in a small object, once the hint missed.
   @inline(__always)
-  private func valueAfterMiss(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+  private final func valueAfterMiss(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     // Models with many optional properties ask for many absent keys, each a full scan. After the
     // first miss, the signatures of all member keys answer most misses at once.
     if let memberSignatures, memberSignatures & Self.signature(of: hash) == 0 { return nil }
@@ -82,7 +82,7 @@ extension MemberFinder {
 
   /// The value for `utf8` through the object's ``MemberIndex``, built on first use. The index
   /// holds first occurrences only, so no earlier duplicate needs checking.
-  private func indexedValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+  private final func indexedValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     if !hasMemberIndex {
       if memberIndex == nil {
         memberIndex = MemberIndex(tape: tape, objectIndex: objectIndex, memberCount: memberCount)
@@ -102,7 +102,7 @@ extension MemberFinder {
 
   /// The signatures of every member's key; all of them if a key has escapes (its raw bytes are
   /// not the key).
-  private func computeMemberSignatures() -> UInt64 {
+  private final func computeMemberSignatures() -> UInt64 {
     var signatures: UInt64 = 0
     var keyIndex = objectIndex &+ 1
     for _ in 0..<memberCount {
@@ -115,7 +115,7 @@ extension MemberFinder {
 
   /// A scan of all members from the hint on, wrapping around (the hint itself is checked again:
   /// this runs after it missed only in small objects).
-  private func scanForValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+  private final func scanForValue(forKey utf8: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
     var ordinal = hintOrdinal
     var keyIndex = hintKeyIndex
     var wrapped = false
@@ -142,7 +142,7 @@ extension MemberFinder {
   /// one if a key with this signature found a member before, and (when the object keeps
   /// `claimHashes`) one with this hash.
   @inline(__always)
-  private func mayHaveEarlierMatch(_ hash: UInt64) -> Bool {
+  private final func mayHaveEarlierMatch(_ hash: UInt64) -> Bool {
     let earlierMembers = (1 &<< UInt64(hintOrdinal)) &- 1
     if claimedMask & earlierMembers != earlierMembers { return true }
     guard foundKeySignatures & Self.signature(of: hash) != 0,
@@ -158,12 +158,12 @@ extension MemberFinder {
 
   /// The first member before the hint with the same key: the first occurrence of a duplicated
   /// key.
-  private func earlierMatch(for utf8: UnsafeRawBufferPointer) -> Int? {
+  private final func earlierMatch(for utf8: UnsafeRawBufferPointer) -> Int? {
     firstMatch(for: utf8, before: hintOrdinal)
   }
 
   @inline(__always)
-  private func claim(ordinal: Int, keyIndex: Int, hash: UInt64) {
+  private final func claim(ordinal: Int, keyIndex: Int, hash: UInt64) {
     lastClaimedOrdinal = ordinal
     claimedMask |= 1 &<< UInt64(ordinal)
     foundKeySignatures |= Self.signature(of: hash)
@@ -181,7 +181,7 @@ extension MemberFinder {
 
   /// `.convertFromAnyCase`: the first member, in document order, whose key equals `utf8` once
   /// both are lowercased and stripped of `_` and `-`.
-  func findLooseValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
+  final func findLooseValue(forKey utf8: UnsafeRawBufferPointer) -> Int? {
     var keyIndex = objectIndex &+ 1
     for _ in 0..<memberCount {
       let matches: Bool
