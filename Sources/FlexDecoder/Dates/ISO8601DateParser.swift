@@ -9,9 +9,9 @@ import Foundation
 ///
 /// Everything else is left to Foundation (`nil`), which also accepts, and must be asked about:
 /// lowercase `t` (no: rejected), months and days of other widths or out of range (`2024-02-30`
-/// is March 1), hour 24 (`24:00:00`, the next midnight), second 60 (read as 59), offsets `±HH`
-/// or with seconds, `GMT`/`UTC` zones, anything after the zone (ignored!), and the Julian dates
-/// before 1582-10-15.
+/// is March 1), hour 24 (`24:00:00`, the next midnight), second 60 (on Linux with Swift 6.3,
+/// the next minute's second 0, its fraction kept), offsets `±HH` or with seconds, `GMT`/`UTC`
+/// zones, anything after the zone (ignored!), and the Julian dates before 1582-10-15.
 ///
 /// Used only where this process's Foundation agrees on a few telling cases (``NativeDateChecks``).
 enum ISO8601DateParser {
