@@ -92,11 +92,8 @@ enum StringCoercion {
   /// `.boolStringToNumber`: `"true"`, `"yes"` → `true`; `"false"`, `"no"` → `false` (any case,
   /// trimmed); digits are not words.
   static func bool(fromWord string: String) -> Bool? {
-    switch string.trimmingASCIIWhitespace().lowercased() {
-    case "true", "yes": return true
-    case "false", "no": return false
-    default: return nil
-    }
+    var string = string
+    return string.withUTF8 { bool(fromWord: UnsafeRawBufferPointer($0)) }
   }
 
   /// ``bool(fromWord:)-(String)`` over UTF-8 bytes: surrounding ASCII white space skipped, then
