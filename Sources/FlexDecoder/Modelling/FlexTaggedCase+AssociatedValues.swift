@@ -104,14 +104,14 @@ extension FlexTaggedCase {
     _ union: Union, _ encoder: any Encoder, _ tag: String, _ tagKeys: [TagCodingKey], _ contentKey: String?
   ) throws -> KeyedEncodingContainer<TagCodingKey> {
     var container = encoder.container(keyedBy: TagCodingKey.self)
-    guard let contentKey, try tagIsInContent(union, tagKeys, contentKey, encoder) else {
-      try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)
-      guard let contentKey else { return container }
-      return container.nestedContainer(keyedBy: TagCodingKey.self, forKey: TagCodingKey(contentKey))
+    if let contentKey, try tagIsInContent(union, tagKeys, contentKey, encoder) {
+      var content = container.nestedContainer(keyedBy: TagCodingKey.self, forKey: TagCodingKey(contentKey))
+      try TagCodingKey.encode(tag, at: tagKeys.dropFirst(), in: &content)
+      return content
     }
-    var content = container.nestedContainer(keyedBy: TagCodingKey.self, forKey: TagCodingKey(contentKey))
-    try TagCodingKey.encode(tag, at: tagKeys.dropFirst(), in: &content)
-    return content
+    try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)
+    guard let contentKey else { return container }
+    return container.nestedContainer(keyedBy: TagCodingKey.self, forKey: TagCodingKey(contentKey))
   }
 }
 

@@ -14,20 +14,20 @@ extension FlexTaggedCase {
     to encoder: any Encoder
   ) throws {
     var container = encoder.container(keyedBy: TagCodingKey.self)
-    guard let contentKey, try tagIsInContent(union, tagKeys, contentKey, encoder) else {
-      try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)
-      guard let contentKey else {
-        try encodeBesideTag(value, union, tag: tag, tagKeys, contentKey: nil, to: encoder, at: encoder.codingPath)
-        return
-      }
-      try container.encode(value, forKey: TagCodingKey(contentKey))
+    if let contentKey, try tagIsInContent(union, tagKeys, contentKey, encoder) {
+      let contentEncoder = container.superEncoder(forKey: TagCodingKey(contentKey))
+      var content = contentEncoder.container(keyedBy: TagCodingKey.self)
+      try TagCodingKey.encode(tag, at: tagKeys.dropFirst(), in: &content)
+      try encodeBesideTag(
+        value, union, tag: tag, tagKeys, contentKey: contentKey, to: contentEncoder, at: encoder.codingPath)
       return
     }
-    let contentEncoder = container.superEncoder(forKey: TagCodingKey(contentKey))
-    var content = contentEncoder.container(keyedBy: TagCodingKey.self)
-    try TagCodingKey.encode(tag, at: tagKeys.dropFirst(), in: &content)
-    try encodeBesideTag(
-      value, union, tag: tag, tagKeys, contentKey: contentKey, to: contentEncoder, at: encoder.codingPath)
+    try TagCodingKey.encode(tag, at: tagKeys[...], in: &container)
+    if let contentKey {
+      try container.encode(value, forKey: TagCodingKey(contentKey))
+    } else {
+      try encodeBesideTag(value, union, tag: tag, tagKeys, contentKey: nil, to: encoder, at: encoder.codingPath)
+    }
   }
 
   /// Whether the tag key path goes into the content object (`"data.type"` with the contentKey
