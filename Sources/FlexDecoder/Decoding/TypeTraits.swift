@@ -4,8 +4,6 @@
 struct TypeTraits: Sendable {
   /// The type's ``FlexKeyMapping``, if it has one.
   let keyMapping: FlexKeyMap?
-  /// Whether the type conforms to ``FlexValidatable`` (its `modelling` then holds the hook).
-  let isValidatable: Bool
   /// Whether `keyMapping` is checked against the key type of the first container the type asks
   /// for. Not for a class: a subclass hands its decoder, and so its map, to
   /// `super.init(from:)`, whose container has other keys.
@@ -29,12 +27,12 @@ struct TypeTraits: Sendable {
       // subclasses: see SubclassCheck.swift).
       guard type is any _FlexTypeCustomization.Type || _getSuperclass(type) != nil else {
         return TypeTraits(
-          keyMapping: nil, isValidatable: false, checksKeyMapping: false, isDirectDictionary: isDirectDictionary,
+          keyMapping: nil, checksKeyMapping: false, isDirectDictionary: isDirectDictionary,
           modelling: nil)
       }
       let keyMapping = FlexKeyMap.declared(by: type)
       return TypeTraits(
-        keyMapping: keyMapping, isValidatable: type is any FlexValidatable.Type,
+        keyMapping: keyMapping,
         checksKeyMapping: keyMapping != nil && !(representedType(of: type) is AnyClass),
         isDirectDictionary: isDirectDictionary,
         modelling: ModellingTraits(type))

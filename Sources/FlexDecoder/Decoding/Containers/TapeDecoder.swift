@@ -252,7 +252,7 @@ final class TapeDecoder: Decoder {
     // Nothing to do once the value is made (no hook, no validation, no unknown keys to check):
     // the value is made in the caller's storage. (Through a local it would be moved twice more:
     // two copies of each of github_events.json's 2.3 kB payload structs.)
-    if traits.modelling == nil && !traits.isValidatable && !session.tracksUnknownKeys {
+    if traits.modelling == nil && !session.tracksUnknownKeys {
       do {
         return try decodeBody(type, traits: traits, at: valueIndex)
       } catch {
@@ -309,13 +309,10 @@ final class TapeDecoder: Decoder {
   /// subclass check (SubclassCheck.swift), then ``FlexValidatable/validate()``.
   @inline(__always)
   func finishDecoding<T>(_ value: inout T, traits: TypeTraits, at valueIndex: Int) throws {
-    if let modelling = traits.modelling {
-      if let didDecode = modelling.didDecode { didDecode.run(on: &value) }
-      if modelling.superclassPrefix != nil { checkSubclass(value, at: valueIndex) }
-    }
-    if traits.isValidatable, let validate = traits.modelling?.validate {
-      try self.validate(&value, validate, at: valueIndex)
-    }
+    guard let modelling = traits.modelling else { return }
+    if let didDecode = modelling.didDecode { didDecode.run(on: &value) }
+    if modelling.superclassPrefix != nil { checkSubclass(value, at: valueIndex) }
+    if let validate = modelling.validate { try self.validate(&value, validate, at: valueIndex) }
   }
 
   /// Runs ``FlexValidatable/validate()`` on `value` once per value and type in a decode: a value
